@@ -1,0 +1,162 @@
+// Configuration is parsed once, at start, from the environment handed in (never read at import),
+// and passed down. A bad value stops the process with a message naming the variable.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      endpoint: string | null;
+      region: string;
+      accessKeyId: string | null;
+      secretAccessKey: string | null;
+      forcePathStyle: boolean;
+    };
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  /** 32 bytes: encrypts stored secrets and signs upload and media URLs. */
+  secretKey: Buffer;
+  operatorToken: string | null;
+  signup: 'open' | 'closed';
+  webhookAllowPrivateUrls: boolean;
+  smtpUrl: string | null;
+  storage: StorageConfig;
+  redisUrl: string | null;
+  stripeApiUrl: string | null;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function text(env: Env, name: string): string | null {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? null : value.trim();
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const value = text(env, name);
+  if (value === null) return fallback;
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new ConfigError(name, `must be one of ${allowed.join(', ')}; got "${value}"`);
+  }
+  return value as T;
+}
+
+function flag(env: Env, name: string): boolean {
+  const value = text(env, name);
+  if (value === null) return false;
+  if (['1', 'true', 'yes'].includes(value.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(value.toLowerCase())) return false;
+  throw new ConfigError(name, `must be 1 or 0; got "${value}"`);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | null {
+  const value = text(env, name);
+  if (value === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(name, 'is not a valid URL');
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must use ${protocols.join(' or ')}; got ${parsed.protocol}`);
+  }
+  return value;
+}
+
+function port(env: Env): number {
+  const value = text(env, 'PORT');
+  if (value === null) return 8080;
+  if (!/^\d+$/.test(value) || Number(value) > 65535) {
+    throw new ConfigError('PORT', `must be a whole number from 0 to 65535; got "${value}"`);
+  }
+  return Number(value);
+}
+
+function decodeSecretKey(value: string): Buffer {
+  const hex = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : null;
+  if (hex) return hex;
+  const b64 = Buffer.from(value, 'base64');
+  if (b64.length === 32) return b64;
+  throw new ConfigError('SECRET_KEY', 'must be 32 bytes written as 64 hex characters or base64');
+}
+
+/** Embedded mode keeps a generated key in DATA_DIR so restarts can read what they encrypted. */
+function secretKey(env: Env, databaseUrl: string | null, dataDir: string): Buffer {
+  const value = text(env, 'SECRET_KEY');
+  if (value !== null) return decodeSecretKey(value);
+  if (databaseUrl !== null) {
+    throw new ConfigError('SECRET_KEY', 'is required when DATABASE_URL is set (64 hex characters)');
+  }
+  const file = join(dataDir, 'secret_key');
+  if (existsSync(file)) return decodeSecretKey(readFileSync(file, 'utf8').trim());
+  mkdirSync(dataDir, { recursive: true });
+  const generated = randomBytes(32).toString('hex');
+  writeFileSync(file, generated + '\n', { mode: 0o600 });
+  return Buffer.from(generated, 'hex');
+}
+
+function storage(env: Env): StorageConfig {
+  const kind = oneOf(env, 'STORAGE', ['local', 's3'] as const, 'local');
+  if (kind === 'local') return { kind };
+  const bucket = text(env, 'S3_BUCKET');
+  if (bucket === null) throw new ConfigError('S3_BUCKET', 'is required when STORAGE=s3');
+  return {
+    kind,
+    bucket,
+    endpoint: url(env, 'S3_ENDPOINT', ['http:', 'https:']),
+    region: text(env, 'S3_REGION') ?? 'us-east-1',
+    accessKeyId: text(env, 'S3_ACCESS_KEY_ID'),
+    secretAccessKey: text(env, 'S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE'),
+  };
+}
+
+export function parseConfig(env: Env): Config {
+  const host = text(env, 'HOST') ?? '127.0.0.1';
+  const portNumber = port(env);
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const dataDir = resolve(text(env, 'DATA_DIR') ?? './data');
+  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://${host}:${portNumber}`).replace(/\/+$/, '');
+  const operatorToken = text(env, 'OPERATOR_TOKEN');
+  if (operatorToken !== null && operatorToken.length < 16) {
+    throw new ConfigError('OPERATOR_TOKEN', 'must be at least 16 characters');
+  }
+  return {
+    port: portNumber,
+    host,
+    publicUrl,
+    databaseUrl,
+    dataDir,
+    secretKey: secretKey(env, databaseUrl, dataDir),
+    operatorToken,
+    signup: oneOf(env, 'SIGNUP', ['open', 'closed'] as const, 'open'),
+    webhookAllowPrivateUrls: flag(env, 'WEBHOOK_ALLOW_PRIVATE_URLS'),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    storage: storage(env),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    stripeApiUrl: url(env, 'STRIPE_API_URL', ['http:', 'https:']),
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+  };
+}

@@ -1,0 +1,104 @@
+// One interface over PGlite and node-postgres. A transaction is carried in AsyncLocalStorage, so
+// code that runs inside one (a domain operation called under the idempotency layer, say) joins it
+// as a savepoint, and plain db.query() calls inside it use the transaction's connection. That
+// matters doubly on PGlite: it has one connection, and a query outside the open transaction would
+// wait for that transaction forever.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+export interface Tx extends Queryable {
+  /** Runs after the outermost transaction commits (cache invalidation, waking workers). */
+  afterCommit(fn: () => void): void;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in a transaction; inside another transaction it becomes a savepoint. */
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Runs a script of several statements (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A connection-level driver the Db is built on. */
+export interface Driver {
+  readonly kind: 'pglite' | 'postgres';
+  query(sql: string, params: readonly unknown[]): Promise<Row[]>;
+  exec(sql: string): Promise<void>;
+  /** Runs fn on one connection between BEGIN and COMMIT (ROLLBACK when it throws). */
+  withTransaction<T>(fn: (conn: DriverConn) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DriverConn {
+  query(sql: string, params: readonly unknown[]): Promise<Row[]>;
+}
+
+interface TxState {
+  db: object;
+  conn: DriverConn;
+  depth: number;
+  afterCommit: Array<() => void>;
+}
+
+const current = new AsyncLocalStorage<TxState>();
+
+export function createDb(driver: Driver): Db {
+  const db: Db = {
+    kind: driver.kind,
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const state = current.getStore();
+      const rows = state && state.db === db ? await state.conn.query(sql, params) : await driver.query(sql, params);
+      return rows as T[];
+    },
+    async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+      const outer = current.getStore();
+      if (outer && outer.db === db) return savepoint(outer, fn);
+      const state: TxState = { db, conn: null as unknown as DriverConn, depth: 0, afterCommit: [] };
+      const result = await driver.withTransaction((conn) => {
+        state.conn = conn;
+        return current.run(state, () => fn(txOf(state)));
+      });
+      for (const hook of state.afterCommit) hook();
+      return result;
+    },
+    exec: (sql) => driver.exec(sql),
+    close: () => driver.close(),
+  };
+  return db;
+}
+
+function txOf(state: TxState): Tx {
+  return {
+    query: async <T>(sql: string, params: readonly unknown[] = []) =>
+      (await state.conn.query(sql, params)) as T[],
+    afterCommit: (hook) => state.afterCommit.push(hook),
+  };
+}
+
+async function savepoint<T>(state: TxState, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const name = `sp_${++state.depth}`;
+  const hooksBefore = state.afterCommit.length;
+  await state.conn.query(`SAVEPOINT ${name}`, []);
+  try {
+    const result = await fn(txOf(state));
+    await state.conn.query(`RELEASE SAVEPOINT ${name}`, []);
+    return result;
+  } catch (error) {
+    await state.conn.query(`ROLLBACK TO SAVEPOINT ${name}`, []);
+    state.afterCommit.length = hooksBefore;
+    throw error;
+  } finally {
+    state.depth--;
+  }
+}
+
+/** True when called inside a transaction of this db. */
+export function inTransaction(db: Db): boolean {
+  return current.getStore()?.db === db;
+}

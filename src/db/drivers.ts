@@ -1,0 +1,66 @@
+// The two drivers: PGlite (embedded, one connection) and a node-postgres pool.
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Driver, DriverConn, Row } from './db.js';
+
+// bigint columns hold money and counters well below 2^53: read them as numbers on both drivers.
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+pg.types.setTypeParser(INT8_OID, (value) => Number(value));
+
+export async function pgliteDriver(dataDir: string | null): Promise<Driver> {
+  const lite = await PGlite.create(dataDir ?? undefined, {
+    parsers: { [INT8_OID]: (value: string) => Number(value), [NUMERIC_OID]: (value: string) => Number(value) },
+  });
+  const run = async (conn: { query: PGlite['query'] }, sql: string, params: readonly unknown[]): Promise<Row[]> =>
+    (await conn.query<Row>(sql, params as unknown[])).rows;
+  return {
+    kind: 'pglite',
+    query: (sql, params) => run(lite, sql, params),
+    exec: async (sql) => {
+      await lite.exec(sql);
+    },
+    withTransaction: (fn) =>
+      lite.transaction(async (tx) => {
+        const conn: DriverConn = { query: (sql, params) => run(tx, sql, params) };
+        return fn(conn);
+      }),
+    close: () => lite.close(),
+  };
+}
+
+export function postgresDriver(connectionString: string, max = 10): Driver {
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  return {
+    kind: 'postgres',
+    query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows as Row[],
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    async withTransaction(fn) {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query('BEGIN');
+        const conn: DriverConn = {
+          query: async (sql, params) => (await client.query(sql, params as unknown[])).rows as Row[],
+        };
+        const result = await fn(conn);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        try {
+          await client.query('ROLLBACK');
+        } catch {
+          broken = true;
+        }
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+    close: () => pool.end(),
+  };
+}

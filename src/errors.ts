@@ -1,0 +1,75 @@
+// Domain errors: a stable code, a message for people, and the field at fault. They know nothing
+// of HTTP; src/http/errors.ts maps each code to a status.
+
+export const ERROR_CODES = [
+  // 400
+  'invalid_request',
+  // 401
+  'api_key_missing',
+  'api_key_invalid',
+  'invalid_credentials',
+  'authentication_required',
+  // 403
+  'secret_key_required',
+  'marketplace_read_only',
+  'test_mode_only',
+  'seller_not_verified',
+  'seller_suspended',
+  'seller_payouts_not_enabled',
+  'processor_not_connected',
+  'prohibited_content',
+  'category_prohibited',
+  'self_order',
+  'actor_not_party',
+  'actor_not_permitted',
+  'signup_closed',
+  'permission_denied',
+  // 404
+  'resource_missing',
+  // 409
+  'invalid_state',
+  'quantity_unavailable',
+  'idempotency_key_reused',
+  'idempotency_key_in_use',
+  'already_reviewed',
+  'review_window_closed',
+  'dispute_window_closed',
+  'resource_exists',
+  'schema_conflict',
+  'upload_missing',
+  'upload_mismatch',
+  // 413, 415
+  'request_too_large',
+  'unsupported_media_type',
+  // 429
+  'rate_limited',
+  // 500, 503
+  'internal_error',
+  'service_unavailable',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly param?: string,
+    /** Extra detail for the edge (for example Retry-After seconds); never shown as is. */
+    readonly detail?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+/** Named factories, so call sites read as the rule they enforce. */
+export const errors = {
+  invalidRequest: (message: string, param?: string) => new DomainError('invalid_request', message, param),
+  missing: (resource: string, id: string, param?: string) =>
+    new DomainError('resource_missing', `No such ${resource}: '${id}'`, param),
+  invalidState: (resource: string, state: string, action: string) =>
+    new DomainError('invalid_state', `The ${resource} is ${state}; it cannot ${action}.`),
+  exists: (message: string, param?: string) => new DomainError('resource_exists', message, param),
+  forbidden: (code: ErrorCode, message: string, param?: string) => new DomainError(code, message, param),
+};

@@ -1,0 +1,64 @@
+// The one way to record a state change: emitEvent(tx, …) inside the transaction of the change
+// (the outbox pattern). An event exists exactly when its change committed; whatever pushes events
+// out (webhook deliveries) is written here too, in the same transaction.
+import { newId } from '../ids.js';
+import type { Tx } from '../db/db.js';
+import type { Scope } from '../scope.js';
+import type { EventType } from './types.js';
+
+export interface EventObject {
+  id: string;
+  [field: string]: unknown;
+}
+
+export interface EventRecord {
+  id: string;
+  object: 'event';
+  type: EventType;
+  api_version: 'v1';
+  created: string;
+  livemode: boolean;
+  data: { object: EventObject; previous_attributes?: Record<string, unknown> };
+}
+
+export async function emitEvent(
+  tx: Tx,
+  scope: Scope,
+  at: Date,
+  type: EventType,
+  object: EventObject,
+  previousAttributes?: Record<string, unknown>,
+): Promise<EventRecord> {
+  const event: EventRecord = {
+    id: newId('event'),
+    object: 'event',
+    type,
+    api_version: 'v1',
+    created: at.toISOString(),
+    livemode: scope.mode === 'live',
+    data: previousAttributes ? { object, previous_attributes: previousAttributes } : { object },
+  };
+  await tx.query(
+    `INSERT INTO events (marketplace_id, mode, id, type, object_id, data, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [scope.marketplaceId, scope.mode, event.id, type, object.id, JSON.stringify(event.data), at],
+  );
+  return event;
+}
+
+/**
+ * The old values of the fields that changed between two versions of an object, for
+ * data.previous_attributes of *.updated events. Nested objects compare as a whole.
+ */
+export function previousAttributes<T extends Record<string, unknown>>(
+  before: T,
+  after: T,
+  ignore: readonly string[] = ['updated_at'],
+): Record<string, unknown> {
+  const changed: Record<string, unknown> = {};
+  for (const key of Object.keys(after)) {
+    if (ignore.includes(key)) continue;
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changed[key] = before[key];
+  }
+  return changed;
+}

@@ -1,0 +1,130 @@
+// API key format, hashing, and the in-process cache that keeps key lookup off the database on the
+// hot path. Entries live a few seconds (TTL below); a change made through this process (revoke,
+// roll, settings, billing state) clears the cache at once, and other processes see it within the
+// TTL. That bound is documented in docs/architecture.md.
+import { createHash } from 'node:crypto';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/db.js';
+import { randomBase62 } from '../ids.js';
+import { withDefaults, type Settings } from '../modules/marketplace/settings.js';
+import type { Mode, Scope } from '../scope.js';
+
+export type KeyType = 'secret' | 'publishable';
+export type BillingState = 'active' | 'payment_missed' | 'suspended';
+
+export interface ReadOnlyReason {
+  reason: 'payment_missed' | 'workspace_suspended';
+  message: string;
+}
+
+export interface ApiKeyContext {
+  keyId: string;
+  keyType: KeyType;
+  expiresAtMs: number | null;
+  scope: Scope;
+  workspaceId: string;
+  billingState: BillingState;
+  marketplace: { id: string; name: string; currency: string; created_at: string };
+  settings: Settings;
+  readOnly: ReadOnlyReason | null;
+}
+
+export function generateApiKey(type: KeyType, mode: Mode): string {
+  return `${type === 'secret' ? 'sk' : 'pk'}_${mode}_${randomBase62(40)}`;
+}
+
+/** Keys carry 238 bits of randomness, so a plain SHA-256 is a safe, fast lookup hash. */
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+export function readOnlyReason(billingState: BillingState, mode: Mode): ReadOnlyReason | null {
+  if (billingState === 'suspended') {
+    return { reason: 'workspace_suspended', message: 'The workspace is suspended; both modes take reads only.' };
+  }
+  if (billingState === 'payment_missed' && mode === 'live') {
+    return { reason: 'payment_missed', message: 'A payment was missed; live mode takes reads only until it is settled.' };
+  }
+  return null;
+}
+
+interface KeyRow {
+  id: string;
+  type: KeyType;
+  mode: Mode;
+  marketplace_id: string;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  settings: unknown;
+  name: string;
+  currency: string;
+  marketplace_created_at: Date;
+  workspace_id: string;
+  billing_state: BillingState;
+}
+
+const MAX_ENTRIES = 10_000;
+
+export class ApiKeyCache {
+  private readonly entries = new Map<string, { context: ApiKeyContext | null; fetchedAtMs: number }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly ttlMs = 5_000,
+  ) {}
+
+  /** The key's context, or null when no usable key has that text. */
+  async lookup(key: string): Promise<ApiKeyContext | null> {
+    const hash = hashApiKey(key);
+    const now = this.clock.nowMs();
+    const cached = this.entries.get(hash);
+    let context: ApiKeyContext | null;
+    if (cached && now - cached.fetchedAtMs < this.ttlMs) {
+      context = cached.context;
+    } else {
+      context = await this.load(hash);
+      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+      this.entries.set(hash, { context, fetchedAtMs: now });
+    }
+    if (context && context.expiresAtMs !== null && context.expiresAtMs <= now) return null;
+    return context;
+  }
+
+  /** Forget everything: called after any change to keys, settings, marketplaces or billing. */
+  invalidate(): void {
+    this.entries.clear();
+  }
+
+  private async load(hash: string): Promise<ApiKeyContext | null> {
+    const rows = await this.db.query<KeyRow>(
+      `SELECT k.id, k.type, k.mode, k.marketplace_id, k.expires_at, k.revoked_at,
+              mm.settings, m.name, m.currency, m.created_at AS marketplace_created_at,
+              w.id AS workspace_id, w.billing_state
+         FROM api_keys k
+         JOIN marketplace_modes mm ON mm.marketplace_id = k.marketplace_id AND mm.mode = k.mode
+         JOIN marketplaces m ON m.id = k.marketplace_id
+         JOIN workspaces w ON w.id = m.workspace_id
+        WHERE k.key_hash = $1`,
+      [hash],
+    );
+    const row = rows[0];
+    if (!row || row.revoked_at !== null) return null;
+    return {
+      keyId: row.id,
+      keyType: row.type,
+      expiresAtMs: row.expires_at ? row.expires_at.getTime() : null,
+      scope: { marketplaceId: row.marketplace_id, mode: row.mode },
+      workspaceId: row.workspace_id,
+      billingState: row.billing_state,
+      marketplace: {
+        id: row.marketplace_id,
+        name: row.name,
+        currency: row.currency,
+        created_at: row.marketplace_created_at.toISOString(),
+      },
+      settings: withDefaults(row.mode, row.settings),
+      readOnly: readOnlyReason(row.billing_state, row.mode),
+    };
+  }
+}

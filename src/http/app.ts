@@ -1,0 +1,158 @@
+// Builds the HTTP application: conventions (request ids, JSON-only bodies, validation, errors),
+// the OpenAPI document, health checks, and the route scopes: /v1 publishable-key operations,
+// /v1 secret-key operations, and /manage/v1.
+import Fastify, { type FastifyRequest, type RouteOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import sjson from 'secure-json-parse';
+import { newId } from '../ids.js';
+import { DomainError } from '../errors.js';
+import { apiKeyAuth, type Access } from './auth.js';
+import { installErrorHandling } from './error-handler.js';
+import { idempotent } from './idempotency.js';
+import { ErrorEnvelope } from './schemas.js';
+import type { App, RouteModule, Services } from './types.js';
+import { findBadText, validatorCompiler } from './validation.js';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface RouteTable {
+  /** Operations a publishable key may call (answer browsers from any origin). */
+  publishable: RouteModule[];
+  /** Operations that need a secret key. */
+  secret: RouteModule[];
+  /** /manage/v1: authenticated per route by the management module. */
+  manage: RouteModule[];
+  /** Routes outside /v1 and /manage/v1 (dashboard, simulated processor pages, uploads). */
+  root: RouteModule[];
+}
+
+export interface AppOptions {
+  services: Services;
+  routes: RouteTable;
+  /** Reports whether the service may take traffic (migrations ran, database answers). */
+  readiness: () => Promise<boolean>;
+  logger?: boolean | object;
+}
+
+function parseJson(request: FastifyRequest, body: string, done: (error: Error | null, value?: unknown) => void) {
+  if (body.trim() === '') return done(null, undefined);
+  let value: unknown;
+  try {
+    value = sjson.parse(body, undefined, { protoAction: 'error', constructorAction: 'error' });
+  } catch {
+    return done(new DomainError('invalid_request', 'The body is not valid JSON.'));
+  }
+  const bad = findBadText(value);
+  if (bad !== null) {
+    return done(new DomainError('invalid_request', 'Text may not contain NUL characters or lone surrogates.', bad || undefined));
+  }
+  void request;
+  return done(null, value);
+}
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { services } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: services.config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    genReqId: () => newId('request'),
+    requestIdHeader: false,
+    ajv: { customOptions: { strict: false } },
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider() as unknown as App;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, parseJson);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('Request-Id', request.id);
+  });
+  installErrorHandling(app);
+  app.addSchema(ErrorEnvelope);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Marketplace Backend API',
+        version: 'v1',
+        description:
+          'Sellers, buyers, catalog, orders, payments, events and webhooks. Authenticate with `Authorization: Bearer <key>`. ' +
+          'Errors answer `{error: {code, message, param?, request_id}}`; every response carries `Request-Id`.',
+      },
+      servers: [{ url: services.config.publicUrl }],
+      components: {
+        securitySchemes: {
+          secretKey: { type: 'http', scheme: 'bearer', description: 'sk_test_… or sk_live_…' },
+          publishableKey: { type: 'http', scheme: 'bearer', description: 'pk_test_… or pk_live_… (PK operations only)' },
+          managementToken: { type: 'http', scheme: 'bearer', description: 'mgt_… token from signup or login' },
+        },
+      },
+    },
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    const ready = await options.readiness().catch(() => false);
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable' });
+  });
+  app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(async (scope) => apiScope(scope as unknown as App, services, 'publishable', options.routes.publishable), {
+    prefix: '/v1',
+  });
+  await app.register(async (scope) => apiScope(scope as unknown as App, services, 'secret', options.routes.secret), {
+    prefix: '/v1',
+  });
+  await app.register(
+    async (scope) => {
+      for (const register of options.routes.manage) await register(scope as unknown as App, services);
+    },
+    { prefix: '/manage/v1' },
+  );
+  for (const register of options.routes.root) await register(app, services);
+  return app;
+}
+
+const ERROR_RESPONSES = { default: { description: 'Error', $ref: 'Error#' } };
+
+async function apiScope(scope: App, services: Services, access: Access, modules: RouteModule[]) {
+  scope.addHook('onRoute', (route: RouteOptions) => {
+    route.schema = {
+      ...route.schema,
+      security: access === 'publishable' ? [{ secretKey: [] }, { publishableKey: [] }] : [{ secretKey: [] }],
+      response: { ...ERROR_RESPONSES, ...(route.schema?.response as object | undefined) },
+    };
+    if (route.method === 'POST') route.handler = idempotent(route.handler, services.db, services.clock, services.faults);
+  });
+  if (access === 'publishable') allowBrowsers(scope);
+  scope.addHook('onRequest', apiKeyAuth(services.apiKeys, services.rateLimiter, access));
+  for (const register of modules) await register(scope, services);
+}
+
+/**
+ * CORS for the PK operations only (contract 4): any origin may read them from a browser. Each PK
+ * route gets its own preflight route, so other /v1 paths send no CORS headers at all.
+ */
+function allowBrowsers(scope: App) {
+  const preflightFor = new Set<string>();
+  scope.addHook('onRoute', (route: RouteOptions) => {
+    if (route.method !== 'GET' || preflightFor.has(route.url)) return;
+    preflightFor.add(route.url);
+    scope.options(route.url.replace(/^\/v1/, ''), { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .code(204)
+        .header('Access-Control-Allow-Origin', '*')
+        .header('Access-Control-Allow-Methods', 'GET, OPTIONS')
+        .header('Access-Control-Allow-Headers', 'Authorization, Content-Type')
+        .header('Access-Control-Max-Age', '600')
+        .send(),
+    );
+  });
+  scope.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('Access-Control-Allow-Origin', '*');
+    reply.header('Access-Control-Expose-Headers', 'Request-Id, Retry-After');
+    return payload;
+  });
+}

@@ -1,0 +1,52 @@
+// API-key authentication of /v1 (interface.md 5, contract 2). Two scopes use it: one for the
+// operations a publishable key may call (PK), one for secret-key-only operations; a route's scope
+// decides, so the two cannot be confused. Order of checks: key present and valid (401), rate limit
+// (429), key kind (403 secret_key_required), read-only marketplace on writes (403).
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { DomainError } from '../errors.js';
+import type { ApiKeyCache, ApiKeyContext } from './api-keys.js';
+import type { RateLimiter } from './rate-limit.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated key's context; set on every /v1 route by the auth hook. */
+    api: ApiKeyContext;
+  }
+}
+
+export type Access = 'secret' | 'publishable';
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header === undefined || header.trim() === '') return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? '';
+}
+
+export function apiKeyAuth(keys: ApiKeyCache, limiter: RateLimiter, access: Access): onRequestHookHandler {
+  return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
+    if (request.method === 'OPTIONS') return;
+    const token = bearerToken(request);
+    if (token === null) {
+      throw new DomainError('api_key_missing', 'No API key provided. Send it as "Authorization: Bearer <key>".');
+    }
+    const context = token === '' ? null : await keys.lookup(token);
+    if (!context) throw new DomainError('api_key_invalid', 'The API key is not valid, or it was revoked or has expired.');
+    request.api = context;
+
+    const decision = await limiter.consume(context.keyId, context.settings.rate_limit_per_second);
+    if (!decision.allowed) {
+      throw new DomainError('rate_limited', 'Too many requests for this key; wait Retry-After seconds.', undefined, {
+        retryAfterSeconds: decision.retryAfterSeconds,
+      });
+    }
+    if (access === 'secret' && context.keyType !== 'secret') {
+      throw new DomainError('secret_key_required', 'This operation needs a secret key; a publishable key was sent.');
+    }
+    if (context.readOnly && !READ_METHODS.has(request.method)) {
+      throw new DomainError('marketplace_read_only', context.readOnly.message);
+    }
+  };
+}

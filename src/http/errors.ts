@@ -1,0 +1,49 @@
+// The one table from error code to HTTP status, and the envelope every error answers with.
+import type { ErrorCode } from '../errors.js';
+
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  invalid_request: 400,
+  api_key_missing: 401,
+  api_key_invalid: 401,
+  invalid_credentials: 401,
+  authentication_required: 401,
+  secret_key_required: 403,
+  marketplace_read_only: 403,
+  test_mode_only: 403,
+  seller_not_verified: 403,
+  seller_suspended: 403,
+  seller_payouts_not_enabled: 403,
+  processor_not_connected: 403,
+  prohibited_content: 403,
+  category_prohibited: 403,
+  self_order: 403,
+  actor_not_party: 403,
+  actor_not_permitted: 403,
+  signup_closed: 403,
+  permission_denied: 403,
+  resource_missing: 404,
+  invalid_state: 409,
+  quantity_unavailable: 409,
+  idempotency_key_reused: 409,
+  idempotency_key_in_use: 409,
+  already_reviewed: 409,
+  review_window_closed: 409,
+  dispute_window_closed: 409,
+  resource_exists: 409,
+  schema_conflict: 409,
+  upload_missing: 409,
+  upload_mismatch: 409,
+  request_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+};
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; param?: string; request_id: string };
+}
+
+export function errorBody(code: ErrorCode, message: string, requestId: string, param?: string): ErrorBody {
+  return { error: { code, message, ...(param !== undefined ? { param } : {}), request_id: requestId } };
+}

@@ -1,0 +1,156 @@
+// Idempotency-Key on every /v1 POST (interface.md 7.4, contract 4).
+//
+// A key is claimed first in a short transaction of its own (a row with locked_until), so a second
+// request with the same key while the first runs gets 409 idempotency_key_in_use. The handler then
+// runs inside one outer transaction; the domain operation's own transaction joins it as a savepoint,
+// and the serialized response is written to the key's row before COMMIT. So a retry after any
+// failure either replays the committed result or runs anew: nothing half-done is remembered.
+// 403/404/409 answers are remembered too (the same request would get the same answer); 400s and
+// 5xx are not: the key is released so the corrected or retried request can run.
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/db.js';
+import { DomainError } from '../errors.js';
+import type { Scope } from '../scope.js';
+import { errorBody, STATUS_BY_CODE } from './errors.js';
+import { toDomainError } from './error-handler.js';
+
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+/** How long a claimed key stays locked if its process dies mid-request. */
+const LOCK_MS = 60_000;
+
+export interface IdempotencyFaults {
+  /** Test hook: throws after the change committed and before the answer is sent. */
+  afterCommit?: (request: FastifyRequest) => void;
+}
+
+type Claim = { kind: 'run' } | { kind: 'replay'; status: number; body: string };
+
+interface KeyRow {
+  fingerprint: string;
+  locked_until: Date | null;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: Date;
+}
+
+export function fingerprint(request: FastifyRequest): string {
+  return createHash('sha256')
+    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+    .digest('hex');
+}
+
+async function claim(db: Db, scope: Scope, key: string, print: string, nowMs: number): Promise<Claim> {
+  return db.transaction(async (tx) => {
+    const params = [scope.marketplaceId, scope.mode, key];
+    const inserted = await tx.query(
+      `INSERT INTO idempotency_keys (marketplace_id, mode, key, fingerprint, locked_until, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING key`,
+      [...params, print, new Date(nowMs + LOCK_MS), new Date(nowMs)],
+    );
+    if (inserted.length === 1) return { kind: 'run' };
+    const [row] = await tx.query<KeyRow>(
+      `SELECT fingerprint, locked_until, response_status, response_body, created_at FROM idempotency_keys
+        WHERE marketplace_id = $1 AND mode = $2 AND key = $3 FOR UPDATE`,
+      params,
+    );
+    if (!row) throw new DomainError('idempotency_key_in_use', 'A request with this Idempotency-Key is in progress.');
+    const expired = row.created_at.getTime() <= nowMs - IDEMPOTENCY_RETENTION_MS;
+    const abandoned = row.response_status === null && (row.locked_until?.getTime() ?? 0) <= nowMs;
+    if (expired || abandoned) {
+      await tx.query(
+        `UPDATE idempotency_keys SET fingerprint = $4, locked_until = $5, response_status = NULL, response_body = NULL,
+                created_at = CASE WHEN $7 THEN $6 ELSE created_at END
+          WHERE marketplace_id = $1 AND mode = $2 AND key = $3`,
+        [...params, print, new Date(nowMs + LOCK_MS), new Date(nowMs), expired],
+      );
+      return { kind: 'run' };
+    }
+    if (row.fingerprint !== print) {
+      throw new DomainError(
+        'idempotency_key_reused',
+        'This Idempotency-Key was already used with a different request (method, path or body).',
+      );
+    }
+    if (row.response_status === null) {
+      throw new DomainError('idempotency_key_in_use', 'A request with this Idempotency-Key is still in progress; retry shortly.');
+    }
+    return { kind: 'replay', status: row.response_status, body: row.response_body ?? '' };
+  });
+}
+
+async function store(db: Db, scope: Scope, key: string, status: number, body: string): Promise<void> {
+  await db.query(
+    `UPDATE idempotency_keys SET response_status = $4, response_body = $5, locked_until = NULL
+      WHERE marketplace_id = $1 AND mode = $2 AND key = $3`,
+    [scope.marketplaceId, scope.mode, key, status, body],
+  );
+}
+
+async function release(db: Db, scope: Scope, key: string): Promise<void> {
+  await db.query(
+    'DELETE FROM idempotency_keys WHERE marketplace_id = $1 AND mode = $2 AND key = $3 AND response_status IS NULL',
+    [scope.marketplaceId, scope.mode, key],
+  );
+}
+
+function readKey(request: FastifyRequest): string | null {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return null;
+  const key = Array.isArray(header) ? header[0] ?? '' : header;
+  if (key.length < 1 || key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) {
+    throw new DomainError('invalid_request', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', 'Idempotency-Key');
+  }
+  return key;
+}
+
+/** Wraps a POST handler so it honours Idempotency-Key. */
+export function idempotent(handler: RouteHandlerMethod, db: Db, clock: Clock, faults: IdempotencyFaults = {}): RouteHandlerMethod {
+  return async function idempotentHandler(this: unknown, request: FastifyRequest, reply: FastifyReply) {
+    const key = readKey(request);
+    if (key === null) return handler.call(this as never, request, reply);
+    const scope = request.api.scope;
+    const found = await claim(db, scope, key, fingerprint(request), clock.nowMs());
+    if (found.kind === 'replay') {
+      return reply.code(found.status).header('Idempotent-Replayed', 'true').type('application/json').send(found.body);
+    }
+    let committed = false;
+    try {
+      const body = await db.transaction(async (tx) => {
+        const payload = await handler.call(this as never, request, reply);
+        const serialized = typeof payload === 'string' ? payload : reply.serialize(payload);
+        await tx.query(
+          `UPDATE idempotency_keys SET response_status = $4, response_body = $5, locked_until = NULL
+            WHERE marketplace_id = $1 AND mode = $2 AND key = $3`,
+          [scope.marketplaceId, scope.mode, key, reply.statusCode, serialized],
+        );
+        return serialized;
+      });
+      committed = true;
+      faults.afterCommit?.(request);
+      return reply.type('application/json').send(body);
+    } catch (error) {
+      if (!committed) await settleFailure(db, scope, key, request, error);
+      throw error;
+    }
+  };
+}
+
+async function settleFailure(db: Db, scope: Scope, key: string, request: FastifyRequest, error: unknown) {
+  const domain = error instanceof Error ? toDomainError(error) : null;
+  const status = domain ? STATUS_BY_CODE[domain.code] : 500;
+  if (domain && status !== 400 && status < 500 && domain.code !== 'rate_limited') {
+    await store(db, scope, key, status, JSON.stringify(errorBody(domain.code, domain.message, request.id, domain.param)));
+  } else {
+    await release(db, scope, key);
+  }
+}
+
+/** Deletes keys older than the retention period; run by the worker. */
+export async function purgeIdempotencyKeys(db: Db, nowMs: number): Promise<number> {
+  const rows = await db.query('DELETE FROM idempotency_keys WHERE created_at < $1 RETURNING key', [
+    new Date(nowMs - IDEMPOTENCY_RETENTION_MS),
+  ]);
+  return rows.length;
+}

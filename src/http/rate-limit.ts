@@ -1,0 +1,93 @@
+// Token bucket per API key (contract 4): refills at the mode's rate_limit_per_second, holds twice
+// that. In memory for one process; in Redis when REDIS_URL is set, so API processes share buckets.
+import { Redis } from 'ioredis';
+import type { Clock } from '../clock.js';
+
+export interface RateDecision {
+  allowed: boolean;
+  /** Whole seconds until a token is there again; at least 1. */
+  retryAfterSeconds: number;
+}
+
+export interface RateLimiter {
+  consume(bucket: string, ratePerSecond: number): Promise<RateDecision>;
+  close(): Promise<void>;
+}
+
+function retryAfter(tokens: number, rate: number): number {
+  return Math.max(1, Math.ceil((1 - tokens) / rate));
+}
+
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly buckets = new Map<string, { tokens: number; atMs: number }>();
+
+  constructor(private readonly clock: Clock) {}
+
+  async consume(bucket: string, rate: number): Promise<RateDecision> {
+    const now = this.clock.nowMs();
+    const capacity = 2 * rate;
+    const state = this.buckets.get(bucket) ?? { tokens: capacity, atMs: now };
+    state.tokens = Math.min(capacity, state.tokens + (Math.max(0, now - state.atMs) / 1000) * rate);
+    state.atMs = now;
+    const allowed = state.tokens >= 1;
+    if (allowed) state.tokens -= 1;
+    this.buckets.set(bucket, state);
+    return { allowed, retryAfterSeconds: allowed ? 0 : retryAfter(state.tokens, rate) };
+  }
+
+  async close(): Promise<void> {}
+}
+
+// One round trip: refill, take a token if there is one, store, and let idle buckets expire.
+const TAKE_TOKEN = `
+local rate = tonumber(ARGV[1])
+local capacity = tonumber(ARGV[2])
+local now = tonumber(ARGV[3])
+local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(state[1]) or capacity
+local at = tonumber(state[2]) or now
+if now > at then tokens = math.min(capacity, tokens + (now - at) / 1000 * rate) end
+local allowed = 0
+if tokens >= 1 then
+  tokens = tokens - 1
+  allowed = 1
+end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(math.max(now, at)))
+redis.call('PEXPIRE', KEYS[1], math.ceil(capacity / rate * 1000) + 1000)
+return {allowed, tostring(tokens)}
+`;
+
+type RedisWithTake = Redis & {
+  takeToken(key: string, rate: number, capacity: number, now: number): Promise<[number, string]>;
+};
+
+export class RedisRateLimiter implements RateLimiter {
+  private readonly redis: RedisWithTake;
+
+  constructor(
+    url: string,
+    private readonly clock: Clock,
+    private readonly onError: (error: unknown) => void,
+    private readonly prefix = 'mkt:rl:',
+  ) {
+    const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+    redis.on('error', onError);
+    redis.defineCommand('takeToken', { numberOfKeys: 1, lua: TAKE_TOKEN });
+    this.redis = redis as RedisWithTake;
+  }
+
+  async consume(bucket: string, rate: number): Promise<RateDecision> {
+    try {
+      const [allowed, tokens] = await this.redis.takeToken(this.prefix + bucket, rate, 2 * rate, this.clock.nowMs());
+      return { allowed: allowed === 1, retryAfterSeconds: allowed === 1 ? 0 : retryAfter(Number(tokens), rate) };
+    } catch (error) {
+      // Redis unreachable: the API keeps answering (fail open) rather than refusing every request.
+      this.onError(error);
+      return { allowed: true, retryAfterSeconds: 0 };
+    }
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+}

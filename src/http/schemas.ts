@@ -1,0 +1,64 @@
+// Shared TypeBox pieces of the /v1 conventions (interface.md 2.1, contract 4).
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+export const MAX_AMOUNT = 99_999_999_999;
+
+export const Timestamp = Type.String({ format: 'date-time', examples: ['2026-11-21T09:30:00.000Z'] });
+export const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const Metadata = Type.Record(Type.String({ maxLength: 40 }), Type.String({ maxLength: 500 }), {
+  maxProperties: 50,
+  description: 'Up to 50 keys of up to 40 characters, values of up to 500 characters. An update replaces it whole.',
+  examples: [{ order_ref: 'A-1001' }],
+});
+export type Metadata = Static<typeof Metadata>;
+
+export const Amount = Type.Integer({ minimum: 0, maximum: MAX_AMOUNT, description: 'Minor units.' });
+
+export const Currency = Type.String({
+  pattern: '^[A-Za-z]{3}$',
+  description: 'ISO 4217 code; compared case-insensitively, returned upper case.',
+  examples: ['USD'],
+});
+
+export const Money = Type.Object(
+  { amount: Amount, currency: Currency },
+  { additionalProperties: false, examples: [{ amount: 2500, currency: 'USD' }] },
+);
+
+/** A path parameter holding an object id. */
+export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
+
+/** limit and starting_after of every list operation. */
+export const PageQuery = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  starting_after: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'The next_cursor of the previous page.' })),
+};
+
+export function ListOf<T extends TSchema>(item: T) {
+  return Type.Object({
+    object: Type.Literal('list'),
+    data: Type.Array(item),
+    has_more: Type.Boolean(),
+    next_cursor: Nullable(Type.String()),
+  });
+}
+
+export const ErrorEnvelope = Type.Object(
+  {
+    error: Type.Object({
+      code: Type.String(),
+      message: Type.String(),
+      param: Type.Optional(Type.String()),
+      request_id: Type.String(),
+    }),
+  },
+  { $id: 'Error' },
+);
+
+/** Bodies of operations are closed: an unknown field is refused, never dropped. */
+export function Body<T extends Record<string, TSchema>>(properties: T, description?: string) {
+  return Type.Object(properties, { additionalProperties: false, ...(description ? { description } : {}) });
+}

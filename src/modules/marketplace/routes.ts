@@ -1,0 +1,51 @@
+// GET /v1/marketplace: the marketplace and mode the key belongs to (contract 2).
+import { Type } from '@sinclair/typebox';
+import type { RouteModule } from '../../http/types.js';
+import { Nullable, Timestamp } from '../../http/schemas.js';
+import { Settings } from './settings.js';
+
+export const MarketplaceRecord = Type.Object(
+  {
+    object: Type.Literal('marketplace'),
+    id: Type.String({ examples: ['mkt_01jd0000000000000000000000'] }),
+    name: Type.String(),
+    currency: Type.String({ examples: ['USD'] }),
+    livemode: Type.Boolean(),
+    read_only: Nullable(
+      Type.Object({
+        reason: Type.Union([Type.Literal('payment_missed'), Type.Literal('workspace_suspended')]),
+        message: Type.String(),
+      }),
+    ),
+    settings: Settings,
+    created_at: Timestamp,
+  },
+  { $id: 'Marketplace' },
+);
+
+export const marketplaceRoutes: RouteModule = (app) => {
+  app.get(
+    '/marketplace',
+    {
+      schema: {
+        tags: ['Marketplace'],
+        summary: 'Retrieve the marketplace of this key',
+        description: 'Answers from the key cache: no database round trip on the hot path.',
+        response: { 200: MarketplaceRecord },
+      },
+    },
+    async (request) => {
+      const { marketplace, scope, settings, readOnly } = request.api;
+      return {
+        object: 'marketplace' as const,
+        id: marketplace.id,
+        name: marketplace.name,
+        currency: marketplace.currency,
+        livemode: scope.mode === 'live',
+        read_only: readOnly,
+        settings,
+        created_at: marketplace.created_at,
+      };
+    },
+  );
+};

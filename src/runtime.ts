@@ -1,0 +1,60 @@
+// Composition: from a parsed Config to connected services, the HTTP app and the worker.
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import { createDb, type Db } from './db/db.js';
+import { pgliteDriver, postgresDriver } from './db/drivers.js';
+import { migrate } from './db/migrate.js';
+import { ApiKeyCache } from './http/api-keys.js';
+import { buildApp, type RouteTable } from './http/app.js';
+import type { IdempotencyFaults } from './http/idempotency.js';
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './http/rate-limit.js';
+import type { App, Services } from './http/types.js';
+import { routeTable } from './modules/index.js';
+import { join } from 'node:path';
+
+export async function openDatabase(config: Config): Promise<Db> {
+  if (config.databaseUrl) return createDb(postgresDriver(config.databaseUrl));
+  return createDb(await pgliteDriver(join(config.dataDir, 'pglite')));
+}
+
+export interface ServiceOptions {
+  clock: Clock;
+  /** An already open database (tests); otherwise opened from the config. */
+  db?: Db;
+  faults?: IdempotencyFaults;
+  onBackgroundError?: (error: unknown) => void;
+}
+
+export async function createServices(config: Config, options: ServiceOptions): Promise<Services> {
+  const db = options.db ?? (await openDatabase(config));
+  await migrate(db);
+  const onError = options.onBackgroundError ?? (() => undefined);
+  const rateLimiter: RateLimiter = config.redisUrl
+    ? new RedisRateLimiter(config.redisUrl, options.clock, onError)
+    : new MemoryRateLimiter(options.clock);
+  return {
+    config,
+    db,
+    clock: options.clock,
+    apiKeys: new ApiKeyCache(db, options.clock),
+    rateLimiter,
+    faults: options.faults ?? {},
+  };
+}
+
+export async function createApp(services: Services, options: { logger?: boolean | object; routes?: RouteTable } = {}): Promise<App> {
+  return buildApp({
+    services,
+    routes: options.routes ?? routeTable,
+    logger: options.logger,
+    readiness: async () => {
+      await services.db.query('SELECT 1');
+      return true;
+    },
+  });
+}
+
+export async function closeServices(services: Services): Promise<void> {
+  await services.rateLimiter.close();
+  await services.db.close();
+}

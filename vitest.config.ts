@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Each test file builds its own app on its own database (a fresh PGlite, or a fresh
+// database on the PostgreSQL server when TEST_DATABASE=postgres), so files run in parallel.
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    reporters: ['default'],
+  },
+});
