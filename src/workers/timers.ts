@@ -1,0 +1,128 @@
+// Timers: work due at a time of a mode's clock (listing expiry, order windows, review visibility,
+// release delay…). A domain operation schedules one in its own transaction; any number of worker
+// processes run them: each due row is claimed with FOR UPDATE SKIP LOCKED and handled in the same
+// transaction that deletes it, so a timer runs exactly once and a crash just leaves it due.
+// Due means run_at <= real now + the mode's test-clock offset, computed in SQL for every mode at once.
+import type { Clock } from '../clock.js';
+import type { Db, Tx } from '../db/db.js';
+import { newId } from '../ids.js';
+import type { Mode, Scope } from '../scope.js';
+
+export interface DueTimer {
+  id: string;
+  kind: string;
+  subjectId: string;
+  payload: unknown;
+  runAt: Date;
+  attempts: number;
+}
+
+/** Handles one timer inside its transaction; `now` is the mode's clock. Throw to retry later. */
+export type TimerHandler = (tx: Tx, scope: Scope, timer: DueTimer, now: Date) => Promise<void>;
+
+export type TimerHandlers = Record<string, TimerHandler>;
+
+/** Sets (or moves) the one timer of this kind for this subject. */
+export async function scheduleTimer(
+  tx: Tx,
+  scope: Scope,
+  kind: string,
+  subjectId: string,
+  runAt: Date,
+  payload: unknown = {},
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO timers (marketplace_id, mode, id, kind, subject_id, run_at, payload, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+     ON CONFLICT (marketplace_id, mode, kind, subject_id)
+     DO UPDATE SET run_at = EXCLUDED.run_at, payload = EXCLUDED.payload, attempts = 0, last_error = NULL`,
+    [scope.marketplaceId, scope.mode, newId('timer'), kind, subjectId, runAt, JSON.stringify(payload)],
+  );
+}
+
+export async function cancelTimer(tx: Tx, scope: Scope, kind: string, subjectId: string): Promise<void> {
+  await tx.query('DELETE FROM timers WHERE marketplace_id = $1 AND mode = $2 AND kind = $3 AND subject_id = $4', [
+    scope.marketplaceId,
+    scope.mode,
+    kind,
+    subjectId,
+  ]);
+}
+
+interface TimerRow {
+  marketplace_id: string;
+  mode: Mode;
+  id: string;
+  kind: string;
+  subject_id: string;
+  payload: unknown;
+  run_at: Date;
+  attempts: number;
+  offset_ms: number;
+}
+
+const RETRY_BASE_MS = 5_000;
+const RETRY_MAX_MS = 60 * 60 * 1000;
+
+/**
+ * Claims and runs one due timer; false when none is due. Limited to one mode when `only` is given
+ * (the test clock's advance runs its own mode's timers before it answers).
+ */
+export async function runOneDueTimer(db: Db, clock: Clock, handlers: TimerHandlers, only?: Scope): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const realNow = new Date(clock.nowMs());
+    const rows = await tx.query<TimerRow>(
+      `SELECT t.marketplace_id, t.mode, t.id, t.kind, t.subject_id, t.payload, t.run_at, t.attempts,
+              m.clock_offset_ms AS offset_ms
+         FROM timers t
+         JOIN marketplace_modes m ON m.marketplace_id = t.marketplace_id AND m.mode = t.mode
+        WHERE t.run_at <= $1::timestamptz + make_interval(secs => m.clock_offset_ms / 1000.0)
+          AND ($2::text IS NULL OR (t.marketplace_id = $2 AND t.mode = $3))
+        ORDER BY t.run_at
+        LIMIT 1
+        FOR UPDATE OF t SKIP LOCKED`,
+      [realNow, only?.marketplaceId ?? null, only?.mode ?? null],
+    );
+    const row = rows[0];
+    if (!row) return false;
+    const scope: Scope = { marketplaceId: row.marketplace_id, mode: row.mode };
+    const key = [row.marketplace_id, row.mode, row.id];
+    const timer: DueTimer = {
+      id: row.id,
+      kind: row.kind,
+      subjectId: row.subject_id,
+      payload: row.payload,
+      runAt: row.run_at,
+      attempts: row.attempts,
+    };
+    const now = new Date(realNow.getTime() + Number(row.offset_ms));
+    const handler = handlers[row.kind];
+    try {
+      if (!handler) throw new Error(`no handler for timer kind '${row.kind}'`);
+      // A savepoint, so a failing handler's writes are undone but the retry bookkeeping stays.
+      await db.transaction((inner) => handler(inner, scope, timer, now));
+      await tx.query('DELETE FROM timers WHERE marketplace_id = $1 AND mode = $2 AND id = $3', key);
+    } catch (error) {
+      const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** row.attempts);
+      await tx.query(
+        `UPDATE timers SET attempts = attempts + 1, last_error = $4, run_at = $5
+          WHERE marketplace_id = $1 AND mode = $2 AND id = $3`,
+        [...key, error instanceof Error ? error.message.slice(0, 1000) : String(error), new Date(now.getTime() + delay)],
+      );
+    }
+    return true;
+  });
+}
+
+/** Runs due timers until none is left (or `max` ran); returns how many ran. */
+export async function runDueTimers(
+  db: Db,
+  clock: Clock,
+  handlers: TimerHandlers,
+  options: { only?: Scope; max?: number } = {},
+): Promise<number> {
+  const max = options.max ?? 1000;
+  let ran = 0;
+  while (ran < max && (await runOneDueTimer(db, clock, handlers, options.only))) ran++;
+  return ran;
+}
