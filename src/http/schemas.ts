@@ -8,8 +8,11 @@ export const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+// TypeBox turns a Record's key schema into patternProperties, which drops the key's maxLength:
+// propertyNames carries the key limit to the validator.
 export const Metadata = Type.Record(Type.String({ maxLength: 40 }), Type.String({ maxLength: 500 }), {
   maxProperties: 50,
+  propertyNames: { maxLength: 40 },
   description: 'Up to 50 keys of up to 40 characters, values of up to 500 characters. An update replaces it whole.',
   examples: [{ order_ref: 'A-1001' }],
 });

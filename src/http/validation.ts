@@ -70,8 +70,11 @@ export function validationError(errors: ErrorObject[], part: string): DomainErro
     case 'anyOf':
     case 'oneOf':
       return new DomainError('invalid_request', `Invalid ${at || 'body'}: it is not of an accepted type.`, at || undefined);
-    default:
-      return new DomainError('invalid_request', `Invalid ${at || 'body'}: ${error.message ?? 'not valid'}.`, at || undefined);
+    default: {
+      // A key that breaks propertyNames (a metadata key too long) is named in the message.
+      const key = error.propertyName === undefined ? '' : ` key '${error.propertyName}'`;
+      return new DomainError('invalid_request', `Invalid ${at || 'body'}${key}: ${error.message ?? 'not valid'}.`, at || undefined);
+    }
   }
 }
 
