@@ -1,0 +1,220 @@
+// Every SQL statement of the listings module. Each one names marketplace_id and mode.
+import type { Queryable } from '../../db/db.js';
+import type { Scope } from '../../scope.js';
+import type { ListingStatus } from './status.js';
+
+export interface ListingRow {
+  id: string;
+  seller_id: string;
+  category_id: string | null;
+  title: string;
+  description: string | null;
+  price_amount: number;
+  currency: string;
+  quantity: number;
+  quantity_reserved: number;
+  quantity_sold: number;
+  status: ListingStatus;
+  attributes: Record<string, string>;
+  metadata: Record<string, string>;
+  published_at: Date | null;
+  expires_at: Date | null;
+  removed_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = `id, seller_id, category_id, title, description, price_amount, currency, quantity, quantity_reserved,
+  quantity_sold, status, attributes, metadata, published_at, expires_at, removed_reason, created_at, updated_at`;
+
+/** The fields a listing is written with, on create and on every change. */
+export interface ListingValues {
+  category_id: string | null;
+  title: string;
+  description: string | null;
+  price_amount: number;
+  currency: string;
+  quantity: number;
+  attributes: Record<string, string>;
+  metadata: Record<string, string>;
+  expires_at: Date | null;
+}
+
+export async function insertListing(
+  q: Queryable,
+  scope: Scope,
+  listing: ListingValues & { id: string; seller_id: string; now: Date },
+): Promise<ListingRow> {
+  const rows = await q.query<ListingRow>(
+    `INSERT INTO listings (marketplace_id, mode, id, seller_id, category_id, title, description, price_amount, currency,
+                           quantity, status, attributes, metadata, expires_at, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'draft', $11, $12, $13, $14, $14)
+     RETURNING ${COLUMNS}`,
+    [
+      scope.marketplaceId,
+      scope.mode,
+      listing.id,
+      listing.seller_id,
+      listing.category_id,
+      listing.title,
+      listing.description,
+      listing.price_amount,
+      listing.currency,
+      listing.quantity,
+      JSON.stringify(listing.attributes),
+      JSON.stringify(listing.metadata),
+      listing.expires_at,
+      listing.now,
+    ],
+  );
+  return rows[0]!;
+}
+
+export async function findListing(q: Queryable, scope: Scope, id: string, lock: 'none' | 'update' = 'none'): Promise<ListingRow | null> {
+  const rows = await q.query<ListingRow>(
+    `SELECT ${COLUMNS} FROM listings WHERE marketplace_id = $1 AND mode = $2 AND id = $3${lock === 'update' ? ' FOR UPDATE' : ''}`,
+    [scope.marketplaceId, scope.mode, id],
+  );
+  return rows[0] ?? null;
+}
+
+/** The seller of a listing, read without a lock so the caller can lock the seller first. */
+export async function findListingSellerId(q: Queryable, scope: Scope, id: string): Promise<string | null> {
+  const rows = await q.query<{ seller_id: string }>(
+    'SELECT seller_id FROM listings WHERE marketplace_id = $1 AND mode = $2 AND id = $3',
+    [scope.marketplaceId, scope.mode, id],
+  );
+  return rows[0]?.seller_id ?? null;
+}
+
+export interface ListingFilter {
+  seller?: string;
+  category?: string;
+  status?: ListingStatus;
+  /** Publishable keys see published listings only. */
+  publishedOnly: boolean;
+  startingAfter: string | null;
+  limit: number;
+}
+
+/** A page of listings, newest first, limit + 1 rows so the caller can tell has_more. */
+export async function listListingRows(q: Queryable, scope: Scope, filter: ListingFilter): Promise<ListingRow[]> {
+  const params: unknown[] = [scope.marketplaceId, scope.mode];
+  const where = ['marketplace_id = $1', 'mode = $2'];
+  const add = (condition: (placeholder: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(condition(`$${params.length}`));
+  };
+  if (filter.seller !== undefined) add((p) => `seller_id = ${p}`, filter.seller);
+  if (filter.category !== undefined) add((p) => `category_id = ${p}`, filter.category);
+  if (filter.status !== undefined) add((p) => `status = ${p}`, filter.status);
+  if (filter.publishedOnly) add((p) => `status = ${p}`, 'published');
+  if (filter.startingAfter !== null) add((p) => `id < ${p}`, filter.startingAfter);
+  params.push(filter.limit + 1);
+  return q.query<ListingRow>(
+    `SELECT ${COLUMNS} FROM listings WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT $${params.length}`,
+    params,
+  );
+}
+
+export async function updateListingValues(
+  q: Queryable,
+  scope: Scope,
+  id: string,
+  values: ListingValues,
+  now: Date,
+): Promise<ListingRow> {
+  const rows = await q.query<ListingRow>(
+    `UPDATE listings SET category_id = $4, title = $5, description = $6, price_amount = $7, currency = $8, quantity = $9,
+                         attributes = $10, metadata = $11, expires_at = $12, updated_at = $13
+      WHERE marketplace_id = $1 AND mode = $2 AND id = $3
+      RETURNING ${COLUMNS}`,
+    [
+      scope.marketplaceId,
+      scope.mode,
+      id,
+      values.category_id,
+      values.title,
+      values.description,
+      values.price_amount,
+      values.currency,
+      values.quantity,
+      JSON.stringify(values.attributes),
+      JSON.stringify(values.metadata),
+      values.expires_at,
+      now,
+    ],
+  );
+  return rows[0]!;
+}
+
+/** Moves a listing to a new status; published_at and removed_reason change only when given. */
+export async function setListingStatus(
+  q: Queryable,
+  scope: Scope,
+  id: string,
+  status: ListingStatus,
+  now: Date,
+  also: { published_at?: Date; removed_reason?: string } = {},
+): Promise<ListingRow> {
+  const rows = await q.query<ListingRow>(
+    `UPDATE listings SET status = $4, updated_at = $5,
+                         published_at = COALESCE($6, published_at), removed_reason = COALESCE($7, removed_reason)
+      WHERE marketplace_id = $1 AND mode = $2 AND id = $3
+      RETURNING ${COLUMNS}`,
+    [scope.marketplaceId, scope.mode, id, status, now, also.published_at ?? null, also.removed_reason ?? null],
+  );
+  return rows[0]!;
+}
+
+/** Removes every listing of a seller that is not removed yet; returns the removed rows. */
+export async function removeListingsOfSeller(
+  q: Queryable,
+  scope: Scope,
+  sellerId: string,
+  reason: string,
+  now: Date,
+): Promise<ListingRow[]> {
+  return q.query<ListingRow>(
+    `UPDATE listings SET status = 'removed', removed_reason = $4, updated_at = $5
+      WHERE marketplace_id = $1 AND mode = $2 AND seller_id = $3 AND status <> 'removed'
+      RETURNING ${COLUMNS}`,
+    [scope.marketplaceId, scope.mode, sellerId, reason, now],
+  );
+}
+
+/** Listings of a category that are not removed, one page at a time by id (for the schema check). */
+export async function listLiveListingAttributesOfCategory(
+  q: Queryable,
+  scope: Scope,
+  categoryId: string,
+  afterId: string | null,
+  limit: number,
+): Promise<Array<{ id: string; attributes: Record<string, string> }>> {
+  return q.query(
+    `SELECT id, attributes FROM listings
+      WHERE marketplace_id = $1 AND mode = $2 AND category_id = $3 AND status <> 'removed' AND ($4::text IS NULL OR id > $4)
+      ORDER BY id LIMIT $5`,
+    [scope.marketplaceId, scope.mode, categoryId, afterId, limit],
+  );
+}
+
+export interface SellerState {
+  id: string;
+  status: 'active' | 'suspended';
+  verification_status: 'unverified' | 'pending' | 'verified' | 'rejected';
+  erased_at: Date | null;
+}
+
+/**
+ * The seller rules of listings read: status, verification, erasure. FOR SHARE, so a suspension or
+ * erasure running at the same time waits for this change (or this change waits for it).
+ */
+export async function lockSeller(q: Queryable, scope: Scope, sellerId: string): Promise<SellerState | null> {
+  const rows = await q.query<SellerState>(
+    `SELECT id, status, verification_status, erased_at FROM sellers
+      WHERE marketplace_id = $1 AND mode = $2 AND id = $3 FOR SHARE`,
+    [scope.marketplaceId, scope.mode, sellerId],
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,176 @@
+// Listing record and bodies (interface.md 2.3, 4.5, 8; contract 4, 6). Types derive from them.
+import { Type, type Static } from '@sinclair/typebox';
+import { Amount, Body, Currency, Metadata, Nullable, PageQuery, Timestamp } from '../../http/schemas.js';
+import { LISTING_STATUSES, type ListingStatus as ListingStatusValue } from './status.js';
+
+export const LISTING_TITLE_MAX = 200;
+export const LISTING_DESCRIPTION_MAX = 20_000;
+export const LISTING_QUANTITY_MAX = 100_000;
+export const REMOVE_REASON_MAX = 500;
+export const BULK_MAX = 100;
+export const ATTRIBUTE_VALUE_MAX = 500;
+export const ATTRIBUTES_MAX = 50;
+
+export const ListingStatus = Type.Unsafe<ListingStatusValue>({
+  type: 'string',
+  enum: [...LISTING_STATUSES],
+  description: 'draft, published, sold, expired or removed.',
+});
+
+export const Price = Type.Object(
+  {
+    amount: Amount,
+    currency: Currency,
+  },
+  { additionalProperties: false, description: 'Minor units of the marketplace currency.', examples: [{ amount: 2500, currency: 'USD' }] },
+);
+
+const Title = Type.String({ minLength: 1, maxLength: LISTING_TITLE_MAX, pattern: '\\S', description: 'Up to 200 characters, not blank.' });
+const Description = Nullable(Type.String({ maxLength: LISTING_DESCRIPTION_MAX, description: 'Up to 20000 characters.' }));
+const Quantity = Type.Integer({ minimum: 1, maximum: LISTING_QUANTITY_MAX, description: 'Total units, 1 to 100000.' });
+
+export const Attributes = Type.Record(
+  Type.String({ minLength: 1, maxLength: 40 }),
+  Type.String({ maxLength: ATTRIBUTE_VALUE_MAX }),
+  {
+    maxProperties: ATTRIBUTES_MAX,
+    description:
+      "Up to 50 values of up to 500 characters, as text. With a category they are checked against its attribute schema; an update replaces the whole object.",
+    examples: [{ color: 'red', size_eu: '42' }],
+  },
+);
+
+const ExpiresAt = Nullable(
+  Type.String({
+    format: 'date-time',
+    description: 'When a published listing expires. Must be in the future (on the test clock in test mode), or null.',
+    examples: ['2026-12-31T23:59:59.000Z'],
+  }),
+);
+
+export const Listing = Type.Object(
+  {
+    object: Type.Literal('listing'),
+    id: Type.String({ examples: ['lst_01jd3k5v8w9x0y1z2a3b4c5d6e'] }),
+    seller: Type.String({ examples: ['sel_01jd3k5v8w9x0y1z2a3b4c5d6e'] }),
+    category: Nullable(Type.String()),
+    title: Type.String(),
+    description: Nullable(Type.String()),
+    price: Type.Object({ amount: Type.Integer(), currency: Type.String() }),
+    quantity: Type.Integer(),
+    quantity_available: Type.Integer({ description: 'quantity minus units held by open orders and units sold.' }),
+    status: ListingStatus,
+    attributes: Type.Record(Type.String(), Type.String()),
+    media: Type.Array(Type.Unknown(), { description: 'Ready media by position, then age.' }),
+    metadata: Type.Record(Type.String(), Type.String()),
+    published_at: Nullable(Timestamp),
+    expires_at: Nullable(Timestamp),
+    removed_reason: Nullable(Type.String()),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  {
+    $id: 'Listing',
+    examples: [
+      {
+        object: 'listing',
+        id: 'lst_01jd3k5v8w9x0y1z2a3b4c5d6e',
+        seller: 'sel_01jd3k2p1q0r9s8t7u6v5w4x3y',
+        category: 'cat_01jd3k0a1b2c3d4e5f6g7h8j9k',
+        title: 'Trail running shoes',
+        description: 'Worn twice.',
+        price: { amount: 4500, currency: 'USD' },
+        quantity: 1,
+        quantity_available: 1,
+        status: 'published',
+        attributes: { size_eu: '42', color: 'red' },
+        media: [],
+        metadata: {},
+        published_at: '2026-11-21T09:31:00.000Z',
+        expires_at: null,
+        removed_reason: null,
+        created_at: '2026-11-21T09:30:00.000Z',
+        updated_at: '2026-11-21T09:31:00.000Z',
+      },
+    ],
+  },
+);
+export type Listing = Static<typeof Listing>;
+
+export const CreateListingBody = Body(
+  {
+    seller: Type.String({ minLength: 1, maxLength: 100, description: 'The seller id.' }),
+    category: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100 }))),
+    title: Title,
+    description: Type.Optional(Description),
+    price: Price,
+    quantity: Type.Optional(Quantity),
+    attributes: Type.Optional(Attributes),
+    metadata: Type.Optional(Metadata),
+    expires_at: Type.Optional(ExpiresAt),
+  },
+  'A new listing, created as a draft.',
+);
+export type CreateListingBody = Static<typeof CreateListingBody>;
+
+export const UpdateListingBody = Body(
+  {
+    category: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100 }))),
+    title: Type.Optional(Title),
+    description: Type.Optional(Description),
+    price: Type.Optional(Price),
+    quantity: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: LISTING_QUANTITY_MAX,
+        description: 'The new total, 1 to 100000; not below the units held by open orders and sold.',
+      }),
+    ),
+    attributes: Type.Optional(Attributes),
+    metadata: Type.Optional(Metadata),
+    expires_at: Type.Optional(ExpiresAt),
+  },
+  'Fields to change; the others stay. Allowed while the listing is draft, published or expired.',
+);
+export type UpdateListingBody = Static<typeof UpdateListingBody>;
+
+export const BulkCreateListingsBody = Body(
+  {
+    listings: Type.Array(CreateListingBody, {
+      minItems: 1,
+      maxItems: BULK_MAX,
+      description: '1 to 100 listings; all are created or none.',
+    }),
+  },
+  'Listings to create together, in one transaction.',
+);
+export type BulkCreateListingsBody = Static<typeof BulkCreateListingsBody>;
+
+export const RemoveListingBody = Body(
+  { reason: Type.String({ minLength: 1, maxLength: REMOVE_REASON_MAX, description: 'Why; kept as removed_reason.' }) },
+  'Takes the listing down for good.',
+);
+export type RemoveListingBody = Static<typeof RemoveListingBody>;
+
+export const ListListingsQuery = Type.Object(
+  {
+    ...PageQuery,
+    seller: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only this seller’s listings.' })),
+    category: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only listings of exactly this category.' })),
+    status: Type.Optional(ListingStatus),
+  },
+  { additionalProperties: false },
+);
+export type ListListingsQuery = Static<typeof ListListingsQuery>;
+
+export const ListingList = Type.Object({
+  object: Type.Literal('list'),
+  data: Type.Array(Listing),
+  has_more: Type.Boolean(),
+  next_cursor: Nullable(Type.String()),
+});
+
+export const BulkListingList = Type.Object({
+  object: Type.Literal('list'),
+  data: Type.Array(Listing),
+});

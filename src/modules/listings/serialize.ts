@@ -1,0 +1,27 @@
+// Listing row → the API object of interface.md 2.3.
+import type { ListingRow } from './queries.js';
+import type { Listing } from './schemas.js';
+
+export function serializeListing(row: ListingRow): Listing {
+  return {
+    object: 'listing',
+    id: row.id,
+    seller: row.seller_id,
+    category: row.category_id,
+    title: row.title,
+    description: row.description,
+    price: { amount: Number(row.price_amount), currency: row.currency },
+    quantity: row.quantity,
+    quantity_available: row.quantity - row.quantity_reserved - row.quantity_sold,
+    status: row.status,
+    attributes: row.attributes,
+    // Media arrives with the media issue; until then a listing has none.
+    media: [],
+    metadata: row.metadata,
+    published_at: row.published_at?.toISOString() ?? null,
+    expires_at: row.expires_at?.toISOString() ?? null,
+    removed_reason: row.removed_reason,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
