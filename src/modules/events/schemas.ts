@@ -1,0 +1,52 @@
+// The event envelope of interface.md 6.2 as a response schema. data.object and
+// data.previous_attributes are free-form: declared open so the serializer keeps every field of
+// the changed object, nested ones included (a closed schema would silently drop them).
+import { Type } from '@sinclair/typebox';
+import { EVENT_TYPES } from '../../events/types.js';
+import { PageQuery, Timestamp } from '../../http/schemas.js';
+
+const FreeForm = (description: string) => Type.Object({}, { additionalProperties: true, description });
+
+const EXAMPLE = {
+  id: 'evt_01jd7v3k2m4n5p6q7r8s9t0v1w',
+  object: 'event',
+  type: 'listing.updated',
+  api_version: 'v1',
+  created: '2026-11-21T09:30:00.000Z',
+  livemode: false,
+  data: {
+    object: { id: 'lst_01jd7v2a0b1c2d3e4f5g6h7j8k', object: 'listing', title: 'Oak desk', status: 'published' },
+    previous_attributes: { title: 'Desk' },
+  },
+};
+
+export const EventRecord = Type.Object(
+  {
+    id: Type.String({ examples: [EXAMPLE.id] }),
+    object: Type.Literal('event'),
+    type: Type.String({ description: 'One of the event types of the API reference.', examples: ['listing.updated'] }),
+    api_version: Type.Literal('v1'),
+    created: Timestamp,
+    livemode: Type.Boolean(),
+    data: Type.Object({
+      object: FreeForm('The object as it was right after the change.'),
+      previous_attributes: Type.Optional(FreeForm('On *.updated events: the old values of the fields that changed.')),
+    }),
+  },
+  { examples: [EXAMPLE] },
+);
+
+export const ListEventsQuery = Type.Object(
+  {
+    ...PageQuery,
+    type: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description: `Only events of this type: one of ${EVENT_TYPES.join(', ')}.`,
+        examples: ['order.created'],
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
