@@ -39,8 +39,16 @@ function parseJson(request: FastifyRequest, body: string, done: (error: Error | 
   let value: unknown;
   try {
     value = sjson.parse(body, undefined, { protoAction: 'error', constructorAction: 'error' });
-  } catch {
-    return done(new DomainError('invalid_request', 'The body is not valid JSON.'));
+  } catch (error) {
+    // secure-json-parse throws for __proto__ and constructor.prototype keys, which could poison
+    // prototypes further down; say so rather than calling valid JSON malformed.
+    const forbidden = error instanceof SyntaxError && /forbidden (prototype|constructor) property/.test(error.message);
+    return done(
+      new DomainError(
+        'invalid_request',
+        forbidden ? 'Keys named "__proto__" or "constructor.prototype" are not accepted.' : 'The body is not valid JSON.',
+      ),
+    );
   }
   const bad = findBadText(value);
   if (bad !== null) {
@@ -115,7 +123,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   return app;
 }
 
-const ERROR_RESPONSES = { default: { description: 'Error', $ref: 'Error#' } };
+// Keyed by status class, not `default`: Fastify serializes every status a route does not list with
+// its `default` schema, successes included, so a 201 from a route that declares only 200 (or none)
+// would be forced through the error envelope's serializer and fail.
+const ERROR_RESPONSES = {
+  '4xx': { description: 'Client error', $ref: 'Error#' },
+  '5xx': { description: 'Server error', $ref: 'Error#' },
+};
 
 async function apiScope(scope: App, services: Services, access: Access, modules: RouteModule[]) {
   scope.addHook('onRoute', (route: RouteOptions) => {
