@@ -93,8 +93,10 @@ export function findBadText(value: unknown, path = ''): string | null {
   }
   if (value !== null && typeof value === 'object') {
     for (const [key, inner] of Object.entries(value)) {
+      // A bad key is reported as the object holding it: echoing the key itself in `param` would
+      // put the very NUL or lone surrogate into the answer.
+      if (hasBadText(key)) return path;
       const here = path === '' ? key : `${path}.${key}`;
-      if (hasBadText(key)) return here;
       const found = findBadText(inner, here);
       if (found !== null) return found;
     }
