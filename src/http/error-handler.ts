@@ -14,8 +14,9 @@ export function toDomainError(error: FastifyError | Error): DomainError | null {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new DomainError('request_too_large', 'The request body is larger than 1 MiB.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new DomainError('unsupported_media_type', 'Request bodies must be JSON (Content-Type: application/json).');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new DomainError('invalid_request', 'The body is shorter or longer than its Content-Length says.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new DomainError('invalid_request', 'The body is empty but Content-Type says JSON.');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -24,6 +25,12 @@ export function toDomainError(error: FastifyError | Error): DomainError | null {
   }
   if (fastifyError.statusCode === 400 && error instanceof SyntaxError) {
     return new DomainError('invalid_request', 'The body is not valid JSON.');
+  }
+  // Any other request error Fastify raises itself (bad charset, malformed header…) is the
+  // client's fault: a 400, not a 500 that would tell the client to retry the same request.
+  const status = fastifyError.statusCode ?? 0;
+  if (fastifyError.code?.startsWith('FST_') && status >= 400 && status < 500) {
+    return new DomainError('invalid_request', fastifyError.message);
   }
   return null;
 }
