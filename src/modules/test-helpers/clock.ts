@@ -1,0 +1,99 @@
+// The test clock of a marketplace's test mode (contract 15). It is an offset on top of real time,
+// kept in marketplace_modes.clock_offset_ms, so every process and the timer query in SQL read the
+// same time. Advancing it runs the mode's timers that became due before the answer returns.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Clock } from '../../clock.js';
+import type { Queryable } from '../../db/db.js';
+import type { Services } from '../../http/types.js';
+import type { Scope } from '../../scope.js';
+import { timerHandlers } from '../../workers/handlers.js';
+import { clockAdvanceHooks } from '../../workers/jobs.js';
+import { runDueTimers } from '../../workers/timers.js';
+import { assertTestMode } from './test-mode.js';
+
+export const MAX_ADVANCE_SECONDS = 31_536_000;
+
+export interface TestClock {
+  object: 'test_clock';
+  now: string;
+  offset_seconds: number;
+}
+
+/** How long an advance waits for due timers that another worker process is running right now. */
+const WAIT_FOR_OTHER_WORKERS_MS = 10_000;
+/** Bounds one pass of timers, so a handler that keeps scheduling due timers cannot hold the answer forever. */
+const TIMERS_PER_PASS = 10_000;
+
+async function offsetMs(q: Queryable, scope: Scope): Promise<number> {
+  const [row] = await q.query<{ clock_offset_ms: number }>(
+    'SELECT clock_offset_ms FROM marketplace_modes WHERE marketplace_id = $1 AND mode = $2',
+    [scope.marketplaceId, scope.mode],
+  );
+  return Number(row?.clock_offset_ms ?? 0);
+}
+
+export async function readTestClock(q: Queryable, clock: Clock, scope: Scope): Promise<TestClock> {
+  assertTestMode(scope);
+  const offset = await offsetMs(q, scope);
+  return { object: 'test_clock', now: new Date(clock.nowMs() + offset).toISOString(), offset_seconds: Math.floor(offset / 1000) };
+}
+
+export interface AdvanceOptions {
+  /** Told about a clock-advance hook that failed; the advance itself still succeeds. */
+  onHookError?: (error: unknown, hook: string) => void;
+}
+
+export async function advanceTestClock(
+  services: Services,
+  scope: Scope,
+  seconds: number,
+  options: AdvanceOptions = {},
+): Promise<TestClock> {
+  assertTestMode(scope);
+  const { db, clock } = services;
+  // One UPDATE of the mode's row: it takes the row lock, so concurrent advances add up instead of
+  // one overwriting the other.
+  await db.transaction((tx) =>
+    tx.query('UPDATE marketplace_modes SET clock_offset_ms = clock_offset_ms + $3 WHERE marketplace_id = $1 AND mode = $2', [
+      scope.marketplaceId,
+      scope.mode,
+      seconds * 1000,
+    ]),
+  );
+  await runTimersDueNow(services, scope);
+  const now = new Date(clock.nowMs() + (await offsetMs(db, scope)));
+  for (const hook of clockAdvanceHooks) {
+    try {
+      await hook.run(services, scope, now);
+    } catch (error) {
+      options.onHookError?.(error, hook.name);
+    }
+  }
+  return readTestClock(db, clock, scope);
+}
+
+/**
+ * Runs this mode's due timers until none is due. A due timer that a worker process holds at this
+ * moment is skipped by the claim (SKIP LOCKED), so the advance waits, briefly, until that worker
+ * has finished it: the answer must come after every timer that became due. A timer whose handler
+ * failed is rescheduled a little later, so it no longer counts as due.
+ */
+async function runTimersDueNow(services: Services, scope: Scope): Promise<void> {
+  const { db, clock } = services;
+  const giveUpAt = performance.now() + WAIT_FOR_OTHER_WORKERS_MS;
+  for (;;) {
+    await runDueTimers(db, clock, timerHandlers, { only: scope, max: TIMERS_PER_PASS });
+    if (!(await anyTimerDue(db, clock, scope)) || performance.now() > giveUpAt) return;
+    await sleep(25);
+  }
+}
+
+async function anyTimerDue(q: Queryable, clock: Clock, scope: Scope): Promise<boolean> {
+  const now = new Date(clock.nowMs() + (await offsetMs(q, scope)));
+  const rows = await q.query('SELECT 1 FROM timers WHERE marketplace_id = $1 AND mode = $2 AND run_at <= $3 LIMIT 1', [
+    scope.marketplaceId,
+    scope.mode,
+    now,
+  ]);
+  return rows.length > 0;
+}
