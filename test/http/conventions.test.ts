@@ -1,0 +1,216 @@
+// HTTP conventions of interface.md 2.1 and 7 and contract 4, driven through the real app.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestContext, type TestResponse } from '../helpers/harness.js';
+import { fixtureRoutes } from './fixtures.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await startTestApp({ routes: fixtureRoutes() });
+});
+afterAll(() => ctx.close());
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+function expectError(res: TestResponse, status: number, code: string, param?: string) {
+  expect(res.status, res.text).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  expect(Object.keys(res.body)).toEqual(['error']);
+  expect(res.body.error.code).toBe(code);
+  expect(typeof res.body.error.message).toBe('string');
+  expect(res.body.error.message.length).toBeGreaterThan(0);
+  expect(res.body.error.request_id).toMatch(/^req_[0-9a-z]{26}$/);
+  expect(res.headers['request-id']).toBe(res.body.error.request_id);
+  if (param === undefined) expect(res.body.error).not.toHaveProperty('param');
+  else expect(res.body.error.param).toBe(param);
+}
+
+const widget = (body: unknown, headers: Record<string, string> = {}) =>
+  ctx.request('/v1/_test/widgets', { method: 'POST', body, headers });
+
+describe('Request-Id', () => {
+  it('is on a success, a 4xx, an unknown route and a 500, and differs per request', async () => {
+    const responses = [
+      await ctx.request('/v1/marketplace'),
+      await ctx.request('/v1/marketplace', { key: null }),
+      await ctx.request('/v1/no_such_thing'),
+      await ctx.request('/v1/_test/explode'),
+      await ctx.request('/healthz', { key: null }),
+    ];
+    expect(responses.map((r) => r.status)).toEqual([200, 401, 404, 500, 200]);
+    const ids = responses.map((r) => r.headers['request-id']);
+    for (const id of ids) expect(id).toMatch(/^req_[0-9a-z]{26}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('ignores a Request-Id the client sends', async () => {
+    const res = await ctx.request('/v1/marketplace', { headers: { 'request-id': 'req_spoofed' } });
+    expect(res.headers['request-id']).not.toBe('req_spoofed');
+  });
+});
+
+describe('unknown routes', () => {
+  it('answer 404 resource_missing in the envelope, with or without a key', async () => {
+    expectError(await ctx.request('/v1/nothing/here'), 404, 'resource_missing');
+    expectError(await ctx.request('/nowhere', { key: null }), 404, 'resource_missing');
+    expectError(await ctx.request('/v1/marketplace', { method: 'DELETE' }), 404, 'resource_missing');
+  });
+});
+
+describe('request bodies', () => {
+  it('accepts a valid body and answers with millisecond timestamps', async () => {
+    const res = await widget({ name: 'ok', count: 3, price: { amount: 100, currency: 'usd' }, listings: [{ title: 'a' }] });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.created_at).toMatch(TIMESTAMP);
+    const read = await ctx.request(`/v1/_test/widgets/${res.body.id}`);
+    expect(read.body.created_at).toMatch(TIMESTAMP);
+    expect((await ctx.request('/v1/marketplace')).body.created_at).toMatch(TIMESTAMP);
+  });
+
+  it('are JSON only: another Content-Type answers 415', async () => {
+    const res = await ctx.request('/v1/_test/widgets', { method: 'POST', body: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expectError(res, 415, 'unsupported_media_type');
+    expectError(
+      await ctx.request('/v1/_test/widgets', { method: 'POST', body: '{"name":"x"}', headers: { 'content-type': 'text/plain' } }),
+      415,
+      'unsupported_media_type',
+    );
+  });
+
+  it('accepts application/json with a charset', async () => {
+    const res = await widget({ name: 'charset' }, { 'content-type': 'application/json; charset=utf-8' });
+    expect(res.status, res.text).toBe(201);
+  });
+
+  it('over 1 MiB answer 413 request_too_large', async () => {
+    const res = await widget({ name: 'big', metadata: { a: 'x'.repeat(1024 * 1024) } });
+    expectError(res, 413, 'request_too_large');
+  });
+
+  it('malformed JSON answers 400 invalid_request', async () => {
+    expectError(await widget('{"name": "x",'), 400, 'invalid_request');
+    expectError(await widget('{name: 1}'), 400, 'invalid_request');
+  });
+
+  it('a missing body on an operation that needs one answers 400', async () => {
+    const res = await ctx.request('/v1/_test/widgets', { method: 'POST' });
+    expectError(res, 400, 'invalid_request');
+  });
+
+  it('an unknown field answers 400 naming it, at any depth', async () => {
+    expectError(await widget({ name: 'x', colour: 'red' }), 400, 'invalid_request', 'colour');
+    expectError(await widget({ name: 'x', price: { amount: 1, currency: 'USD', tax: 1 } }), 400, 'invalid_request', 'price.tax');
+  });
+
+  it('does not coerce types: "1" is not an integer, 1 is not a string', async () => {
+    expectError(await widget({ name: 'x', count: '1' }), 400, 'invalid_request', 'count');
+    expectError(await widget({ name: 1 }), 400, 'invalid_request', 'name');
+    expectError(await widget({ name: 'x', count: 1.5 }), 400, 'invalid_request', 'count');
+    expectError(await widget({ name: 'x', count: true }), 400, 'invalid_request', 'count');
+  });
+
+  it('names nested and array members as price.currency and listings[3].title', async () => {
+    expectError(await widget({ name: 'x', price: { amount: 1, currency: 'DOLLARS' } }), 400, 'invalid_request', 'price.currency');
+    const listings = [{ title: 'a' }, { title: 'b' }, { title: 'c' }, { title: 7 }];
+    expectError(await widget({ name: 'x', listings }), 400, 'invalid_request', 'listings[3].title');
+    const priced = [{ title: 'a' }, { title: 'b', price: { amount: 1 } }];
+    expectError(await widget({ name: 'x', listings: priced }), 400, 'invalid_request', 'listings[1].price.currency');
+  });
+
+  it('a missing required field answers 400 naming it', async () => {
+    expectError(await widget({}), 400, 'invalid_request', 'name');
+    expectError(await widget({ name: 'x', price: { currency: 'USD' } }), 400, 'invalid_request', 'price.amount');
+  });
+
+  it('out-of-range numbers answer 400, never 500', async () => {
+    expectError(await widget({ name: 'x', count: 1e20 }), 400, 'invalid_request', 'count');
+    expectError(await widget({ name: 'x', count: 0 }), 400, 'invalid_request', 'count');
+    expectError(await widget({ name: 'x', price: { amount: 100_000_000_000, currency: 'USD' } }), 400, 'invalid_request', 'price.amount');
+    expectError(await widget({ name: 'x', price: { amount: -1, currency: 'USD' } }), 400, 'invalid_request', 'price.amount');
+    // 1e400 parses to Infinity; a 30-digit number has already lost its value when parsed.
+    expectError(await widget('{"name":"x","count":1e400}'), 400, 'invalid_request', 'count');
+    expectError(await widget('{"name":"x","listings":[{"title":"a","price":{"amount":123456789012345678901234567890,"currency":"USD"}}]}'), 400, 'invalid_request', 'listings[0].price.amount');
+  });
+
+  it('too long strings and too many items answer 400 naming the field', async () => {
+    expectError(await widget({ name: 'x'.repeat(51) }), 400, 'invalid_request', 'name');
+    const many = Array.from({ length: 101 }, () => ({ title: 't' }));
+    expectError(await widget({ name: 'x', listings: many }), 400, 'invalid_request', 'listings');
+    expectError(await widget({ name: 'x', metadata: { k: 'v'.repeat(501) } }), 400, 'invalid_request', 'metadata.k');
+  });
+
+  it('NUL characters and lone surrogates answer 400 naming the field', async () => {
+    expectError(await widget('{"name":"a\\u0000b"}'), 400, 'invalid_request', 'name');
+    expectError(await widget('{"name":"\\ud800"}'), 400, 'invalid_request', 'name');
+    expectError(await widget('{"name":"ok","listings":[{"title":"x"},{"title":"\\udfff tail"}]}'), 400, 'invalid_request', 'listings[1].title');
+    // A bad key is named by the object that holds it: the key itself cannot be echoed as text.
+    expectError(await widget('{"name":"ok","metadata":{"k\\u0000":"v"}}'), 400, 'invalid_request', 'metadata');
+    // A well-formed pair is fine.
+    expect((await widget('{"name":"\\ud83d\\ude00"}')).status).toBe(201);
+  });
+
+  it('refuses __proto__ and constructor.prototype keys', async () => {
+    const proto = await widget('{"name":"x","__proto__":{"admin":true}}');
+    expectError(proto, 400, 'invalid_request');
+    expect(proto.body.error.message).toMatch(/__proto__/);
+    expectError(await widget('{"name":"x","metadata":{"__proto__":"v"}}'), 400, 'invalid_request');
+    expectError(await widget('{"name":"x","constructor":{"prototype":{"admin":true}}}'), 400, 'invalid_request');
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
+});
+
+describe('unexpected failures', () => {
+  it('answer 500 internal_error with no stack, SQL or message of the cause', async () => {
+    for (const res of [await ctx.request('/v1/_test/explode', { method: 'POST', body: {} }), await ctx.request('/v1/_test/explode')]) {
+      expectError(res, 500, 'internal_error');
+      expect(res.text).not.toMatch(/no_such_table|secret|hunter2|\/srv\/|\.ts:|at |stack|relation|SELECT/i);
+    }
+  });
+});
+
+describe('query parameters', () => {
+  it('are parsed from text and bounded', async () => {
+    expect((await ctx.request('/v1/_test/widgets?limit=5')).status).toBe(200);
+    expectError(await ctx.request('/v1/_test/widgets?limit=abc'), 400, 'invalid_request', 'limit');
+    expectError(await ctx.request('/v1/_test/widgets?limit=0'), 400, 'invalid_request', 'limit');
+    expectError(await ctx.request('/v1/_test/widgets?limit=101'), 400, 'invalid_request', 'limit');
+    expectError(await ctx.request('/v1/_test/widgets?limit=1.5'), 400, 'invalid_request', 'limit');
+    expectError(await ctx.request('/v1/_test/widgets?starting_after=nope'), 400, 'invalid_request', 'starting_after');
+    expectError(await ctx.request('/v1/_test/widgets?colour=red'), 400, 'invalid_request', 'colour');
+  });
+
+  it('page through a list newest first with next_cursor as starting_after', async () => {
+    const created: string[] = [];
+    for (let i = 0; i < 5; i++) created.push((await widget({ name: `page-${i}` })).body.id);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: TestResponse = await ctx.request(`/v1/_test/widgets?limit=2${cursor ? `&starting_after=${cursor}` : ''}`);
+      expect(res.status).toBe(200);
+      expect(res.body.object).toBe('list');
+      expect(res.body.data.length).toBeLessThanOrEqual(2);
+      if (res.body.has_more) expect(res.body.next_cursor).toBe(res.body.data.at(-1).id);
+      else expect(res.body.next_cursor).toBeNull();
+      seen.push(...res.body.data.map((row: { id: string }) => row.id));
+      cursor = res.body.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual([...seen].sort().reverse());
+    expect(seen.slice(0, 5)).toEqual([...created].reverse());
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents error answers by status class without breaking success serialization', async () => {
+    const res = await ctx.request('/v1/openapi.json', { key: null });
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    const op = res.body.paths['/v1/marketplace'].get;
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '4XX', '5XX']));
+  });
+});
+
+describe('health', () => {
+  it('answers /healthz and /readyz without a key', async () => {
+    expect((await ctx.request('/healthz', { key: null })).body).toEqual({ status: 'ok' });
+    expect((await ctx.request('/readyz', { key: null })).status).toBe(200);
+  });
+});
