@@ -1,9 +1,14 @@
-// Marketplaces, their two modes and their API keys: what signup, first start and tests need.
+// Marketplaces and their two modes: creating one (with its default keys), listing and reading
+// them for members of their workspace. Settings, processor and keys are in their own files.
 import type { Clock } from '../../clock.js';
 import type { Db, Queryable } from '../../db/db.js';
+import { errors } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { generateApiKey, hashApiKey, type KeyType } from '../../http/api-keys.js';
+import { pageRequest, toList, type ListEnvelope } from '../../http/pagination.js';
 import type { Mode, Scope } from '../../scope.js';
+import { resolveMarketplace, resolveWorkspace, type Principal } from '../accounts/access.js';
+import type { ManageDeps } from '../accounts/deps.js';
 import { defaultSettings } from '../marketplace/settings.js';
 
 export interface ManagedMarketplace {
@@ -22,8 +27,8 @@ export interface ApiKeyRecord {
   mode: Mode;
   type: KeyType;
   name: string | null;
-  /** The whole key: only in the answer that created it (always for publishable keys). */
-  key?: string;
+  /** The whole key: only in the answer that created it (always for publishable keys); else null. */
+  key: string | null;
   /** sk_test_…abcd: enough to recognise a key without revealing it. */
   masked: string;
   created_at: string;
@@ -60,7 +65,7 @@ export async function insertApiKey(
     type,
     name,
     key,
-    masked: `${key.slice(0, key.indexOf('_', 3) + 1)}…${last4}`,
+    masked: maskKey(key.slice(0, key.indexOf('_', 3) + 1), last4),
     created_at: now.toISOString(),
     expires_at: expiresAt ? expiresAt.toISOString() : null,
     revoked_at: null,
@@ -111,4 +116,71 @@ export async function createMarketplace(
     }
     return { marketplace, api_keys: keys };
   });
+}
+
+export function maskKey(prefix: string, last4: string): string {
+  return `${prefix}…${last4}`;
+}
+
+const ISO_4217 = new Set(Intl.supportedValuesOf('currency'));
+
+interface MarketplaceRow {
+  id: string;
+  workspace_id: string;
+  name: string;
+  currency: string;
+  created_at: Date;
+}
+
+function toMarketplace(row: MarketplaceRow): ManagedMarketplace {
+  return {
+    object: 'marketplace',
+    id: row.id,
+    workspace: row.workspace_id,
+    name: row.name,
+    currency: row.currency,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/**
+ * POST /manage/v1/marketplaces: like the demo, the test mode starts connected to the simulated
+ * processor, so test orders can be paid at once; live mode needs a Stripe connection.
+ */
+export async function createMarketplaceFor(
+  deps: ManageDeps,
+  principal: Principal,
+  input: { workspace?: string; name: string; currency: string },
+): Promise<Awaited<ReturnType<typeof createMarketplace>>> {
+  const currency = input.currency.toUpperCase();
+  if (!ISO_4217.has(currency)) throw errors.invalidRequest(`'${input.currency}' is not an ISO 4217 currency code.`, 'currency');
+  const name = input.name.trim();
+  if (name === '') throw errors.invalidRequest('The name may not be blank.', 'name');
+  return deps.db.transaction(async (tx) => {
+    const access = await resolveWorkspace(tx, principal, input.workspace, 'create_marketplace');
+    return createMarketplace(deps.db, deps.clock, { workspaceId: access.workspaceId, name, currency, testProcessor: 'simulated' });
+  });
+}
+
+export async function listMarketplaces(
+  deps: ManageDeps,
+  principal: Principal,
+  input: { workspace?: string; limit?: number; starting_after?: string },
+): Promise<ListEnvelope<ManagedMarketplace>> {
+  const access = await resolveWorkspace(deps.db, principal, input.workspace, 'read');
+  const page = pageRequest(input, 'marketplace');
+  const rows = await deps.db.query<MarketplaceRow>(
+    `SELECT id, workspace_id, name, currency, created_at FROM marketplaces
+      WHERE workspace_id = $1 AND ($2::text IS NULL OR id < $2) ORDER BY id DESC LIMIT $3`,
+    [access.workspaceId, page.startingAfter, page.limit + 1],
+  );
+  return toList(rows.map(toMarketplace), page.limit);
+}
+
+export async function getMarketplace(deps: ManageDeps, principal: Principal, marketplaceId: string): Promise<ManagedMarketplace> {
+  await resolveMarketplace(deps.db, principal, marketplaceId, 'read');
+  const rows = await deps.db.query<MarketplaceRow>('SELECT id, workspace_id, name, currency, created_at FROM marketplaces WHERE id = $1', [
+    marketplaceId,
+  ]);
+  return toMarketplace(rows[0]!);
 }

@@ -1,0 +1,95 @@
+// Who may do what in a workspace (contract 2). Every management operation names the permission
+// it needs and resolves the workspace through here, so a marketplace or key of a workspace the
+// user is not a member of is answered as missing (404), never as forbidden: ids of other tenants
+// are not confirmed to exist.
+import type { Queryable } from '../../db/db.js';
+import { DomainError, errors } from '../../errors.js';
+
+export const ROLES = ['owner', 'admin', 'developer', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export type Permission =
+  /** Read marketplaces, settings, processor connections (masked), keys (masked), members, emails. */
+  | 'read'
+  /** Change settings and processor connections; create, roll and revoke API keys. */
+  | 'configure'
+  /** Create marketplaces. */
+  | 'create_marketplace'
+  /** Invite and remove admins, developers and viewers. */
+  | 'manage_members'
+  /** Add or remove owners. */
+  | 'manage_owners';
+
+const PERMISSIONS: Record<Role, readonly Permission[]> = {
+  owner: ['read', 'configure', 'create_marketplace', 'manage_members', 'manage_owners'],
+  admin: ['read', 'configure', 'create_marketplace', 'manage_members'],
+  developer: ['read', 'configure'],
+  viewer: ['read'],
+};
+
+/** The authenticated user of a management request (a token today, a dashboard session later). */
+export interface Principal {
+  userId: string;
+  email: string;
+}
+
+export interface WorkspaceAccess {
+  workspaceId: string;
+  role: Role;
+}
+
+export function can(role: Role, permission: Permission): boolean {
+  return PERMISSIONS[role].includes(permission);
+}
+
+export function requirePermission(access: WorkspaceAccess, permission: Permission): void {
+  if (!can(access.role, permission)) {
+    throw new DomainError('permission_denied', `Your role (${access.role}) does not allow this: it needs the ${permission} permission.`);
+  }
+}
+
+/**
+ * The workspace a request acts on: the one named, or the user's only workspace. A user of several
+ * workspaces must name one (400 param workspace); one they are not a member of is missing.
+ */
+export async function resolveWorkspace(
+  q: Queryable,
+  principal: Principal,
+  named: string | undefined,
+  permission: Permission,
+): Promise<WorkspaceAccess> {
+  const rows = await q.query<{ workspace_id: string; role: Role }>(
+    `SELECT workspace_id, role FROM workspace_members
+      WHERE user_id = $1 AND ($2::text IS NULL OR workspace_id = $2)
+      ORDER BY workspace_id LIMIT 2`,
+    [principal.userId, named ?? null],
+  );
+  if (named !== undefined && rows.length === 0) throw errors.missing('workspace', named, 'workspace');
+  if (rows.length === 0) throw errors.missing('workspace', '(none: you are not a member of any workspace)', 'workspace');
+  if (rows.length > 1) {
+    throw errors.invalidRequest('You are a member of several workspaces: name one with the workspace query parameter.', 'workspace');
+  }
+  const access = { workspaceId: rows[0]!.workspace_id, role: rows[0]!.role };
+  requirePermission(access, permission);
+  return access;
+}
+
+/** Access to a marketplace through its workspace; 404 unless the user is a member there. */
+export async function resolveMarketplace(
+  q: Queryable,
+  principal: Principal,
+  marketplaceId: string,
+  permission: Permission,
+): Promise<WorkspaceAccess> {
+  const rows = await q.query<{ workspace_id: string; role: Role }>(
+    `SELECT m.workspace_id, wm.role FROM marketplaces m
+       JOIN workspace_members wm ON wm.workspace_id = m.workspace_id AND wm.user_id = $2
+      WHERE m.id = $1`,
+    [marketplaceId, principal.userId],
+  );
+  const row = rows[0];
+  if (!row) throw errors.missing('marketplace', marketplaceId, 'id');
+  const access = { workspaceId: row.workspace_id, role: row.role };
+  requirePermission(access, permission);
+  return access;
+}

@@ -1,0 +1,107 @@
+// The email outbox (contract 13): every email the service sends is first a row here, written in
+// the transaction of the change that causes it, so it exists exactly when the change committed.
+// sender.ts delivers queued rows through SMTP_URL; without it they stay queued and readable here.
+import type { Queryable } from '../../db/db.js';
+import { newId } from '../../ids.js';
+import { pageRequest, toList, type ListEnvelope } from '../../http/pagination.js';
+
+export type EmailStatus = 'queued' | 'sent' | 'failed';
+
+export interface EmailRecord {
+  object: 'email';
+  id: string;
+  to: string[];
+  subject: string;
+  text: string;
+  status: EmailStatus;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface QueueOptions {
+  /**
+   * The text GET /manage/v1/emails shows instead of `text`, when `text` holds a secret meant only
+   * for its recipient (an invitation link): every member can read the outbox.
+   */
+  displayText?: string;
+}
+
+export const MAX_RECIPIENTS = 100;
+
+/** Queues one email to the given addresses, inside the caller's transaction. */
+export async function queueEmail(
+  tx: Queryable,
+  workspaceId: string,
+  to: string[],
+  subject: string,
+  text: string,
+  now: Date,
+  options: QueueOptions = {},
+): Promise<EmailRecord> {
+  const recipients = [...new Set(to)];
+  if (recipients.length === 0) throw new Error('queueEmail needs at least one recipient');
+  if (recipients.length > MAX_RECIPIENTS) throw new Error(`queueEmail takes at most ${MAX_RECIPIENTS} recipients`);
+  const id = newId('email');
+  await tx.query(
+    `INSERT INTO emails (id, workspace_id, to_addresses, subject, body_text, display_text, status, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, 'queued', $7)`,
+    [id, workspaceId, JSON.stringify(recipients), subject, text, options.displayText ?? null, now],
+  );
+  return {
+    object: 'email',
+    id,
+    to: recipients,
+    subject,
+    text: options.displayText ?? text,
+    status: 'queued',
+    created_at: now.toISOString(),
+    sent_at: null,
+  };
+}
+
+/** The emails of every member of a workspace (webhook auto-disable notices and the like). */
+export async function memberAddresses(q: Queryable, workspaceId: string): Promise<string[]> {
+  const rows = await q.query<{ email: string }>(
+    `SELECT u.email FROM workspace_members wm JOIN users u ON u.id = wm.user_id
+      WHERE wm.workspace_id = $1 ORDER BY u.email`,
+    [workspaceId],
+  );
+  return rows.map((row) => row.email);
+}
+
+interface EmailRow {
+  id: string;
+  to_addresses: string[];
+  subject: string;
+  shown_text: string;
+  status: EmailStatus;
+  created_at: Date;
+  sent_at: Date | null;
+}
+
+export async function listEmails(
+  q: Queryable,
+  workspaceId: string,
+  query: { limit?: number; starting_after?: string },
+): Promise<ListEnvelope<EmailRecord>> {
+  const page = pageRequest(query, 'email');
+  const rows = await q.query<EmailRow>(
+    `SELECT id, to_addresses, subject, coalesce(display_text, body_text) AS shown_text, status, created_at, sent_at
+       FROM emails WHERE workspace_id = $1 AND ($2::text IS NULL OR id < $2)
+      ORDER BY id DESC LIMIT $3`,
+    [workspaceId, page.startingAfter, page.limit + 1],
+  );
+  return toList(
+    rows.map((row) => ({
+      object: 'email' as const,
+      id: row.id,
+      to: row.to_addresses,
+      subject: row.subject,
+      text: row.shown_text,
+      status: row.status,
+      created_at: row.created_at.toISOString(),
+      sent_at: row.sent_at ? row.sent_at.toISOString() : null,
+    })),
+    page.limit,
+  );
+}
