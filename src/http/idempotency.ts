@@ -118,7 +118,7 @@ export function idempotent(handler: RouteHandlerMethod, db: Db, clock: Clock, fa
     let committed = false;
     try {
       const body = await db.transaction(async (tx) => {
-        const payload = await handler.call(this as never, request, reply);
+        const payload = await runCapturingSend(handler, this, request, reply);
         const serialized = typeof payload === 'string' ? payload : reply.serialize(payload);
         await tx.query(
           `UPDATE idempotency_keys SET response_status = $4, response_body = $5, locked_until = NULL
@@ -135,6 +135,27 @@ export function idempotent(handler: RouteHandlerMethod, db: Db, clock: Clock, fa
       throw error;
     }
   };
+}
+
+/**
+ * Runs the handler with reply.send() held back: the answer must leave after COMMIT, from the
+ * wrapper, with the stored body. A handler that calls `reply.code(201).send(x)` instead of
+ * returning x would otherwise answer before its change was durable, and leave nothing to replay.
+ */
+async function runCapturingSend(handler: RouteHandlerMethod, self: unknown, request: FastifyRequest, reply: FastifyReply) {
+  let sent: { payload: unknown } | null = null;
+  const holder = reply as unknown as { send: (payload?: unknown) => FastifyReply };
+  holder.send = (payload?: unknown) => {
+    sent = { payload };
+    return reply;
+  };
+  try {
+    const returned: unknown = await handler.call(self as never, request, reply);
+    return sent === null ? returned : (sent as { payload: unknown }).payload;
+  } finally {
+    // Back to the prototype's send, for the wrapper's own answer and the error handler's.
+    delete (holder as { send?: unknown }).send;
+  }
 }
 
 async function settleFailure(db: Db, scope: Scope, key: string, request: FastifyRequest, error: unknown) {
