@@ -63,9 +63,11 @@ function secretFixtures(control: FixtureControl): RouteModule {
         }
       });
       control.writes++;
+      if (body.name === 'invalid') throw errors.invalidRequest('This name is refused after the write.', 'name');
       if (body.name === 'missing') throw errors.missing('widget', 'wdg_nope', 'name');
       if (body.name === 'conflict') throw errors.invalidState('widget', 'frozen', 'be created');
-      return reply.code(201).send({ object: 'widget', id, name: body.name, created_at: now.toISOString() });
+      reply.code(201);
+      return { object: 'widget', id, name: body.name, created_at: now.toISOString() };
     });
 
     app.get('/_test/widgets/:id', { schema: { params: Type.Object({ id: Type.String() }), hide: true } }, async (request) => {
@@ -88,6 +90,18 @@ function secretFixtures(control: FixtureControl): RouteModule {
         [scope.marketplaceId, scope.mode, page.startingAfter, page.limit + 1],
       );
       return toList(rows, page.limit);
+    });
+
+    // The other way to answer in Fastify: the idempotency layer must still answer after COMMIT.
+    app.post('/_test/sends-itself', { schema: { body: WidgetBody, hide: true } }, async (request, reply) => {
+      const { scope } = request.api;
+      const id = newId('event');
+      await services.db.query(
+        `INSERT INTO events (marketplace_id, mode, id, type, object_id, data, created_at)
+         VALUES ($1, $2, $3, 'widget.created', $3, $4, $5)`,
+        [scope.marketplaceId, scope.mode, id, JSON.stringify({ object: request.body }), new Date(services.clock.nowMs())],
+      );
+      reply.code(201).send({ object: 'widget', id, name: (request.body as { name: string }).name });
     });
 
     app.post('/_test/explode', { schema: { hide: true } }, async () => {
