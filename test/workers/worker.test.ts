@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/clock.js';
+import { createDb, type Db } from '../../src/db/db.js';
+import { postgresDriver } from '../../src/db/drivers.js';
+import { IDEMPOTENCY_RETENTION_MS } from '../../src/http/idempotency.js';
+import type { Services } from '../../src/http/types.js';
+import { createWorkspaceWithOwner } from '../../src/modules/accounts/operations.js';
+import { createMarketplace } from '../../src/modules/marketplaces/operations.js';
+import { createServices } from '../../src/runtime.js';
+import type { Scope } from '../../src/scope.js';
+import { periodicJobs, type PeriodicJob } from '../../src/workers/jobs.js';
+import { scheduleTimer, type TimerHandlers } from '../../src/workers/timers.js';
+import { startWorker, type WorkerLog } from '../../src/workers/worker.js';
+import { freshDatabase, testConfig, usingPostgres, type TestDatabase } from '../helpers/harness.js';
+
+let database: TestDatabase;
+let services: Services;
+let scope: Scope;
+const quiet: WorkerLog = { error: () => undefined };
+
+async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
+  const giveUpAt = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > giveUpAt) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function timersLeft(kind: string): Promise<number> {
+  const [row] = await services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM timers WHERE kind = $1', [kind]);
+  return row?.n ?? 0;
+}
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  services = await createServices(testConfig(), { clock: systemClock, db: database.db });
+  const { workspace } = await createWorkspaceWithOwner(services.db, systemClock, {
+    email: 'worker@example.com',
+    password: 'correct horse battery',
+    workspaceName: 'Workers',
+  });
+  const { marketplace } = await createMarketplace(services.db, systemClock, { workspaceId: workspace.id, name: 'W', currency: 'USD' });
+  scope = { marketplaceId: marketplace.id, mode: 'test' };
+  await services.db.exec('CREATE TABLE test_timer_runs (subject_id text NOT NULL, worker text NOT NULL)');
+});
+afterAll(async () => {
+  await services.rateLimiter.close();
+  await database.drop();
+});
+
+describe('worker', () => {
+  it('runs each due timer exactly once with two workers on one database', async () => {
+    // On PostgreSQL the second worker has a pool of its own, as a second process would.
+    const second: Db = usingPostgres && database.url ? createDb(postgresDriver(database.url, 5)) : services.db;
+    const handlersOf = (worker: string): TimerHandlers => ({
+      'test.count': async (tx, _scope, timer) => {
+        await tx.query('INSERT INTO test_timer_runs (subject_id, worker) VALUES ($1, $2)', [timer.subjectId, worker]);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      },
+    });
+    const count = 60;
+    await services.db.transaction(async (tx) => {
+      for (let i = 0; i < count; i++) await scheduleTimer(tx, scope, 'test.count', `subject-${i}`, new Date(Date.now() - 1000));
+    });
+    const workers = [
+      startWorker(services, { log: quiet, handlers: handlersOf('a'), jobs: [], idleMs: 10, timersPerPass: 5 }),
+      startWorker({ ...services, db: second }, { log: quiet, handlers: handlersOf('b'), jobs: [], idleMs: 10, timersPerPass: 5 }),
+    ];
+    await waitFor(async () => (await timersLeft('test.count')) === 0);
+    await Promise.all(workers.map((worker) => worker.stop()));
+    if (second !== services.db) await second.close();
+
+    const runs = await services.db.query<{ subject_id: string; worker: string }>('SELECT subject_id, worker FROM test_timer_runs');
+    expect(runs).toHaveLength(count);
+    expect(new Set(runs.map((run) => run.subject_id)).size).toBe(count);
+    if (usingPostgres) expect(new Set(runs.map((run) => run.worker))).toEqual(new Set(['a', 'b']));
+  });
+
+  it('purges idempotency keys older than 24 hours', async () => {
+    const now = Date.now();
+    const insert = (key: string, ageMs: number) =>
+      services.db.query(
+        `INSERT INTO idempotency_keys (marketplace_id, mode, key, fingerprint, response_status, response_body, created_at)
+         VALUES ($1, 'test', $2, 'f', 200, '{}', $3)`,
+        [scope.marketplaceId, key, new Date(now - ageMs)],
+      );
+    await insert('expired', IDEMPOTENCY_RETENTION_MS + 60_000);
+    await insert('fresh', IDEMPOTENCY_RETENTION_MS - 60_000);
+    expect(periodicJobs.map((job) => job.name)).toContain('purge_idempotency_keys');
+    const worker = startWorker(services, { log: quiet, idleMs: 10 });
+    const keys = async () => (await services.db.query<{ key: string }>('SELECT key FROM idempotency_keys')).map((row) => row.key);
+    await waitFor(async () => !(await keys()).includes('expired'));
+    await worker.stop();
+    expect(await keys()).toEqual(['fresh']);
+  });
+
+  it('runs a job again at once while it reports work, then waits everyMs', async () => {
+    const reports = [3, 2, 1, 0, 5];
+    let calls = 0;
+    const job: PeriodicJob = { name: 'drain', everyMs: 60_000, run: async () => reports[calls++] };
+    const worker = startWorker(services, { log: quiet, handlers: {}, jobs: [job], idleMs: 10 });
+    await waitFor(() => calls >= 4);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await worker.stop();
+    expect(calls).toBe(4);
+  });
+
+  it('logs errors and keeps going: a failing job, and a pass whose database call fails', async () => {
+    const logged: Array<{ details: Record<string, unknown>; message: string }> = [];
+    const log: WorkerLog = { error: (details, message) => logged.push({ details: details as Record<string, unknown>, message }) };
+    let jobCalls = 0;
+    const failingJob: PeriodicJob = {
+      name: 'flaky',
+      everyMs: 10,
+      run: async () => {
+        jobCalls++;
+        throw new Error('job failed');
+      },
+    };
+    let transactions = 0;
+    const flakyDb: Db = {
+      ...services.db,
+      query: (sql, params) => services.db.query(sql, params),
+      transaction: (fn) => (++transactions === 1 ? Promise.reject(new Error('connection refused')) : services.db.transaction(fn)),
+    };
+    const worker = startWorker({ ...services, db: flakyDb }, { log, handlers: {}, jobs: [failingJob], idleMs: 5 });
+    await waitFor(() => transactions >= 3 && jobCalls >= 2);
+    await worker.stop();
+    expect(logged.find((entry) => entry.message === 'worker pass failed')?.details.err).toMatchObject({ message: 'connection refused' });
+    expect(logged.find((entry) => entry.message === 'periodic job failed')?.details).toMatchObject({ job: 'flaky' });
+  });
+
+  it('stop() waits for the timer under way, which completes', async () => {
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let finished = false;
+    const handlers: TimerHandlers = {
+      'test.slow': async () => {
+        started();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        finished = true;
+      },
+    };
+    await services.db.transaction((tx) => scheduleTimer(tx, scope, 'test.slow', 'slow', new Date(Date.now() - 1000)));
+    const worker = startWorker(services, { log: quiet, handlers, jobs: [] });
+    await running;
+    await worker.stop();
+    expect(finished).toBe(true);
+    expect(await timersLeft('test.slow')).toBe(0);
+  });
+});
