@@ -94,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
           secretKey: { type: 'http', scheme: 'bearer', description: 'sk_test_… or sk_live_…' },
           publishableKey: { type: 'http', scheme: 'bearer', description: 'pk_test_… or pk_live_… (PK operations only)' },
           managementToken: { type: 'http', scheme: 'bearer', description: 'mgt_… token from signup or login' },
+          operatorToken: { type: 'http', scheme: 'bearer', description: 'The OPERATOR_TOKEN the service was started with' },
         },
       },
     },

@@ -4,6 +4,7 @@
 import type { Queryable } from '../../db/db.js';
 import { newId } from '../../ids.js';
 import { pageRequest, toList, type ListEnvelope } from '../../http/pagination.js';
+import { resolveWorkspace, type Principal } from '../accounts/access.js';
 
 export type EmailStatus = 'queued' | 'sent' | 'failed';
 
@@ -104,4 +105,14 @@ export async function listEmails(
     })),
     page.limit,
   );
+}
+
+/** GET /manage/v1/emails for a member of the workspace. */
+export async function listWorkspaceEmails(
+  deps: { db: Queryable },
+  principal: Principal,
+  query: { workspace?: string; limit?: number; starting_after?: string },
+): Promise<ListEnvelope<EmailRecord>> {
+  const access = await resolveWorkspace(deps.db, principal, query.workspace, 'read');
+  return listEmails(deps.db, access.workspaceId, query);
 }

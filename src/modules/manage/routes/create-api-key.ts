@@ -1,0 +1,31 @@
+// POST /manage/v1/marketplaces/{id}/modes/{mode}/api_keys
+import { Type } from '@sinclair/typebox';
+import { Body } from '../../../http/schemas.js';
+import type { RouteModule } from '../../../http/types.js';
+import { createKey } from '../../marketplaces/api-keys.js';
+import { ApiKey, ModeParams, TAG } from '../schemas.js';
+
+const CreateKeyBody = Body({
+  type: Type.Union([Type.Literal('secret'), Type.Literal('publishable')]),
+  name: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 100, examples: ['Checkout server'] }), Type.Null()])),
+});
+
+export const createApiKeyRoute: RouteModule = (app, services) => {
+  app.post(
+    '/marketplaces/:id/modes/:mode/api_keys',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Create an API key',
+        description: 'A secret key is shown whole in this answer only; store it now.',
+        params: ModeParams,
+        body: CreateKeyBody,
+        response: { 201: ApiKey },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return createKey(services, request.principal, { marketplaceId: request.params.id, mode: request.params.mode }, request.body);
+    },
+  );
+};

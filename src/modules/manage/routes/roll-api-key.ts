@@ -1,0 +1,37 @@
+// POST /manage/v1/api_keys/{id}/roll: a replacement key; the old one expires later.
+import { Type } from '@sinclair/typebox';
+import { Body, IdParams } from '../../../http/schemas.js';
+import type { RouteModule } from '../../../http/types.js';
+import { MAX_ROLL_EXPIRY_SECONDS, rollKey } from '../../marketplaces/api-keys.js';
+import { ApiKey, TAG } from '../schemas.js';
+
+const RollBody = Body({
+  expires_in_seconds: Type.Integer({
+    minimum: 0,
+    maximum: MAX_ROLL_EXPIRY_SECONDS,
+    description: 'How long the old key keeps working: 0 (stops at once) to 604800 (7 days).',
+    examples: [86400],
+  }),
+});
+
+export const rollApiKeyRoute: RouteModule = (app, services) => {
+  app.post(
+    '/api_keys/:id/roll',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Roll an API key',
+        description:
+          'Creates a key of the same type and name (answered whole, once) and sets the old key to expire. ' +
+          'A revoked, expired or already rolled key answers 409 invalid_state.',
+        params: IdParams,
+        body: RollBody,
+        response: { 201: ApiKey },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return rollKey(services, request.principal, request.params.id, request.body);
+    },
+  );
+};
