@@ -61,8 +61,16 @@ type RedisWithTake = Redis & {
   takeToken(key: string, rate: number, capacity: number, now: number): Promise<[number, string]>;
 };
 
+/** How long the first requests wait for Redis at start before failing open. */
+const FIRST_CONNECTION_WAIT_MS = 1_000;
+
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: RedisWithTake;
+  // Without the offline queue a command sent before the connection is ready fails at once, so
+  // every request of a freshly started process would fail open and cost no token. The first
+  // requests wait (briefly) for the connection instead.
+  private readonly firstConnection: Promise<void>;
+  private connecting = true;
 
   constructor(
     url: string,
@@ -74,9 +82,20 @@ export class RedisRateLimiter implements RateLimiter {
     redis.on('error', onError);
     redis.defineCommand('takeToken', { numberOfKeys: 1, lua: TAKE_TOKEN });
     this.redis = redis as RedisWithTake;
+    this.firstConnection = new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.connecting = false;
+        resolve();
+      };
+      const timer = setTimeout(done, FIRST_CONNECTION_WAIT_MS);
+      timer.unref();
+      redis.once('ready', done);
+    });
   }
 
   async consume(bucket: string, rate: number): Promise<RateDecision> {
+    if (this.connecting) await this.firstConnection;
     try {
       const [allowed, tokens] = await this.redis.takeToken(this.prefix + bucket, rate, 2 * rate, this.clock.nowMs());
       return { allowed: allowed === 1, retryAfterSeconds: allowed === 1 ? 0 : retryAfter(Number(tokens), rate) };
