@@ -48,7 +48,20 @@ interface TxState {
 
 const current = new AsyncLocalStorage<TxState>();
 
-export function createDb(driver: Driver): Db {
+export interface DbOptions {
+  /**
+   * Receives the error of an afterCommit hook that threw. The transaction has committed by then,
+   * so the error must not reach its caller as if the change had failed (a caller could retry it
+   * and make it twice). Default: a process warning, printed to stderr.
+   */
+  onAfterCommitError?: (error: unknown) => void;
+}
+
+const warn = (error: unknown) =>
+  process.emitWarning(error instanceof Error ? error : new Error(String(error)), { code: 'AFTER_COMMIT_HOOK_FAILED' });
+
+export function createDb(driver: Driver, options: DbOptions = {}): Db {
+  const onHookError = options.onAfterCommitError ?? warn;
   const db: Db = {
     kind: driver.kind,
     async query<T>(sql: string, params: readonly unknown[] = []) {
@@ -64,7 +77,13 @@ export function createDb(driver: Driver): Db {
         state.conn = conn;
         return current.run(state, () => fn(txOf(state)));
       });
-      for (const hook of state.afterCommit) hook();
+      for (const hook of state.afterCommit) {
+        try {
+          hook();
+        } catch (error) {
+          onHookError(error);
+        }
+      }
       return result;
     },
     exec: (sql) => driver.exec(sql),
