@@ -1,13 +1,17 @@
 // The route table: which module's routes live in which auth scope. Adding a module is one line.
 import type { RouteTable } from '../http/app.js';
+import { buyerRoutes } from './buyers/routes/index.js';
 import { eventRoutes } from './events/routes.js';
 import { marketplaceRoutes } from './marketplace/routes.js';
 import { manageRoutes } from './manage/index.js';
+import { onboardingRoutes, simulatedOnboardingPages } from './onboarding/routes/index.js';
+import { sellerPublicRoutes, sellerRoutes } from './sellers/routes/index.js';
 import { testClockRoutes } from './test-helpers/clock-routes.js';
+import { verificationRoutes } from './verifications/routes/index.js';
 
 export const routeTable: RouteTable = {
-  publishable: [],
-  secret: [marketplaceRoutes, eventRoutes, testClockRoutes],
+  publishable: [sellerPublicRoutes],
+  secret: [marketplaceRoutes, eventRoutes, testClockRoutes, sellerRoutes, buyerRoutes, verificationRoutes, onboardingRoutes],
   manage: [manageRoutes],
-  root: [],
+  root: [simulatedOnboardingPages],
 };

@@ -1,0 +1,15 @@
+// The buyer routes (secret key).
+import type { RouteModule } from '../../../http/types.js';
+import { createBuyerRoute } from './create.js';
+import { eraseBuyerRoute } from './erase.js';
+import { listBuyersRoute } from './list.js';
+import { retrieveBuyerRoute } from './retrieve.js';
+import { updateBuyerRoute } from './update.js';
+
+export const buyerRoutes: RouteModule = (app, services) => {
+  createBuyerRoute(app, services);
+  listBuyersRoute(app, services);
+  retrieveBuyerRoute(app, services);
+  updateBuyerRoute(app, services);
+  eraseBuyerRoute(app, services);
+};

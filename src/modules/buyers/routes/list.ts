@@ -1,0 +1,23 @@
+// GET /v1/buyers: newest first, filtered by external_id.
+import { pageRequest } from '../../../http/pagination.js';
+import { ListOf } from '../../../http/schemas.js';
+import type { App, Services } from '../../../http/types.js';
+import { listBuyers } from '../operations.js';
+import { BuyerListQuery, BuyerRecord } from '../schemas.js';
+
+export function listBuyersRoute(app: App, services: Services): void {
+  app.get(
+    '/buyers',
+    {
+      schema: {
+        tags: ['Buyers'],
+        summary: 'List buyers',
+        description: 'Newest first. `external_id` finds the buyer with that external id.',
+        querystring: BuyerListQuery,
+        response: { 200: ListOf(BuyerRecord) },
+      },
+    },
+    async (request) =>
+      listBuyers(services, request.api.scope, pageRequest(request.query, 'buyer'), { externalId: request.query.external_id }),
+  );
+}

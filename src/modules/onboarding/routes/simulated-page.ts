@@ -1,0 +1,60 @@
+// The simulated processor's onboarding page (contract 10): GET shows a "Complete onboarding"
+// button, its POST enables the seller's payouts and sends the seller to return_url. A used or
+// expired link sends the seller to refresh_url. The link id in the path is the only credential,
+// as with a processor's hosted link, so the page is never cached or sent as a referrer.
+import type { FastifyReply } from 'fastify';
+import { IdParams } from '../../../http/schemas.js';
+import type { App, RouteModule } from '../../../http/types.js';
+import { completeSimulatedOnboarding, simulatedOnboardingPath, viewSimulatedOnboarding, type SimulatedOnboardingPage } from '../operations.js';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1a1a1a}
+.tag{display:inline-block;background:#fff3cd;border-radius:4px;padding:2px 8px;font-size:.8rem}
+button{font-size:1rem;padding:.6rem 1.2rem;border:0;border-radius:6px;background:#3056d3;color:#fff;cursor:pointer}</style>
+</head><body><span class="tag">Simulated processor · test mode</span>${body}</body></html>`;
+}
+
+function send(reply: FastifyReply, linkId: string, result: SimulatedOnboardingPage, redirectStatus: 302 | 303) {
+  reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+  reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'");
+  switch (result.kind) {
+    case 'missing':
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .send(page('Link not found', '<h1>This onboarding link does not exist</h1><p>Ask the platform for a new link.</p>'));
+    case 'redirect':
+      return reply.redirect(result.url, redirectStatus);
+    case 'open':
+      return reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .send(
+          page(
+            'Complete onboarding',
+            `<h1>Set up payouts</h1><p>Seller <code>${escapeHtml(result.sellerId)}</code>. A real processor would collect identity ` +
+              `and bank details here. This link expires at ${escapeHtml(result.expiresAt.toISOString())}.</p>` +
+              `<form method="post" action="${escapeHtml(simulatedOnboardingPath(linkId))}"><button type="submit">Complete onboarding</button></form>`,
+          ),
+        );
+  }
+}
+
+export const simulatedOnboardingPages: RouteModule = async (app, services) => {
+  // Encapsulated, so the form parser below exists for these routes only: /v1 stays JSON-only.
+  await app.register(async (scope: App) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
+    scope.get('/simulated/onboarding/:id', { schema: { hide: true, params: IdParams } }, async (request, reply) =>
+      send(reply, request.params.id, await viewSimulatedOnboarding(services, request.params.id), 302),
+    );
+    scope.post('/simulated/onboarding/:id', { schema: { hide: true, params: IdParams } }, async (request, reply) =>
+      send(reply, request.params.id, await completeSimulatedOnboarding(services, request.params.id), 303),
+    );
+  });
+};

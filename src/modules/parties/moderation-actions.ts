@@ -1,0 +1,57 @@
+// Moderation actions (contract 12): the record of what was done to a seller, listing or review,
+// and why. Suspension writes them now; flags and POST /v1/moderation_actions (trust and safety)
+// write them through the same function.
+import { Type, type Static } from '@sinclair/typebox';
+import type { Tx } from '../../db/db.js';
+import { emitEvent } from '../../events/emit.js';
+import { Nullable, Timestamp } from '../../http/schemas.js';
+import { newId } from '../../ids.js';
+import type { Scope } from '../../scope.js';
+
+export const ModerationActionKind = Type.Union([
+  Type.Literal('remove_listing'),
+  Type.Literal('remove_review'),
+  Type.Literal('suspend_seller'),
+  Type.Literal('unsuspend_seller'),
+]);
+
+export const ModerationActionRecord = Type.Object({
+  object: Type.Literal('moderation_action'),
+  id: Type.String({ examples: ['mda_01jd2b7v8k0000000000000000'] }),
+  action: ModerationActionKind,
+  target_type: Type.Union([Type.Literal('seller'), Type.Literal('listing'), Type.Literal('review')]),
+  target: Type.String(),
+  reason: Nullable(Type.String()),
+  flag: Nullable(Type.String()),
+  created_at: Timestamp,
+});
+export type ModerationAction = Static<typeof ModerationActionRecord>;
+
+export interface ModerationActionInput {
+  action: ModerationAction['action'];
+  targetType: ModerationAction['target_type'];
+  target: string;
+  reason: string | null;
+  flag?: string | null;
+}
+
+/** Records the action and emits moderation_action.created, in the caller's transaction. */
+export async function recordModerationAction(tx: Tx, scope: Scope, now: Date, input: ModerationActionInput): Promise<ModerationAction> {
+  const action: ModerationAction = {
+    object: 'moderation_action',
+    id: newId('moderationAction'),
+    action: input.action,
+    target_type: input.targetType,
+    target: input.target,
+    reason: input.reason,
+    flag: input.flag ?? null,
+    created_at: now.toISOString(),
+  };
+  await tx.query(
+    `INSERT INTO moderation_actions (marketplace_id, mode, id, action, target_type, target_id, reason, flag_id, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [scope.marketplaceId, scope.mode, action.id, action.action, action.target_type, action.target, action.reason, action.flag, now],
+  );
+  await emitEvent(tx, scope, now, 'moderation_action.created', action);
+  return action;
+}

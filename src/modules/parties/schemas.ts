@@ -1,0 +1,66 @@
+// The party body of contract 5, shared by sellers and buyers: external_id, name, email, metadata.
+// Create takes strings; update takes the same fields, where null clears one.
+import { Type, type Static } from '@sinclair/typebox';
+import { Body, Metadata, Nullable } from '../../http/schemas.js';
+
+export const ExternalId = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  description: "Your own id for the party; unique per marketplace and mode.",
+  examples: ['user_4821'],
+});
+export const PartyName = Type.String({ minLength: 1, maxLength: 200, examples: ['Ada Lovelace'] });
+export const Email = Type.String({ format: 'email', maxLength: 254, examples: ['ada@example.com'] });
+
+export const PartyCreateBody = Body(
+  {
+    external_id: Type.Optional(ExternalId),
+    name: Type.Optional(PartyName),
+    email: Type.Optional(Email),
+    metadata: Type.Optional(Metadata),
+  },
+  'Party create body (contract 5). Every field is optional.',
+);
+export type PartyCreateBody = Static<typeof PartyCreateBody>;
+
+export const PartyUpdateBody = Body(
+  {
+    external_id: Type.Optional(Nullable(ExternalId)),
+    name: Type.Optional(Nullable(PartyName)),
+    email: Type.Optional(Nullable(Email)),
+    metadata: Type.Optional(Metadata),
+  },
+  'Party update body: fields left out stay as they are; null clears external_id, name or email; metadata is replaced whole.',
+);
+export type PartyUpdateBody = Static<typeof PartyUpdateBody>;
+
+/** The personal data a party carries, as stored. */
+export interface PartyFields {
+  external_id: string | null;
+  name: string | null;
+  email: string | null;
+  metadata: Record<string, string>;
+}
+
+/**
+ * The party's fields after an update body, or null when the body changes nothing (then nothing is
+ * written and no event is emitted).
+ */
+export function applyPartyUpdate(current: PartyFields, body: PartyUpdateBody): PartyFields | null {
+  const next: PartyFields = {
+    external_id: body.external_id === undefined ? current.external_id : body.external_id,
+    name: body.name === undefined ? current.name : body.name,
+    email: body.email === undefined ? current.email : body.email,
+    metadata: body.metadata === undefined ? current.metadata : body.metadata,
+  };
+  const same =
+    next.external_id === current.external_id &&
+    next.name === current.name &&
+    next.email === current.email &&
+    JSON.stringify(next.metadata) === JSON.stringify(current.metadata);
+  return same ? null : next;
+}
+
+export function partyFieldsOfCreate(body: PartyCreateBody): PartyFields {
+  return { external_id: body.external_id ?? null, name: body.name ?? null, email: body.email ?? null, metadata: body.metadata ?? {} };
+}

@@ -1,0 +1,184 @@
+// Every SQL statement of the sellers module (sellers and their storefronts). Each one names
+// marketplace_id and mode.
+import type { Queryable } from '../../db/db.js';
+import type { PageRequest } from '../../http/pagination.js';
+import type { Scope } from '../../scope.js';
+import type { PartyFields } from '../parties/schemas.js';
+import type { PayoutsStatus, SellerStatus, VerificationState } from './schemas.js';
+
+export interface StorefrontRow {
+  id: string;
+  seller_id: string;
+  name: string;
+  slug: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface SellerRow extends PartyFields {
+  id: string;
+  status: SellerStatus;
+  suspended_reason: string | null;
+  verification_status: VerificationState;
+  verification_updated_at: Date | null;
+  payouts_status: PayoutsStatus;
+  processor_account: string | null;
+  erased_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  /** The storefront, as one jsonb object from the join (timestamps as text). */
+  storefront: (Omit<StorefrontRow, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string }) | null;
+}
+
+const SELECT_SELLER = `
+  SELECT s.id, s.external_id, s.name, s.email, s.status, s.suspended_reason, s.verification_status,
+         s.verification_updated_at, s.payouts_status, s.processor_account, s.metadata, s.erased_at,
+         s.created_at, s.updated_at,
+         CASE WHEN st.id IS NULL THEN NULL ELSE jsonb_build_object(
+           'id', st.id, 'seller_id', st.seller_id, 'name', st.name, 'slug', st.slug,
+           'description', st.description, 'metadata', st.metadata,
+           'created_at', to_char(st.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+           'updated_at', to_char(st.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END AS storefront
+    FROM sellers s
+    LEFT JOIN storefronts st ON st.marketplace_id = s.marketplace_id AND st.mode = s.mode AND st.seller_id = s.id`;
+
+/** The seller; with lock, its row stays locked until the transaction ends (lock order: seller first). */
+export async function findSeller(q: Queryable, scope: Scope, id: string, lock = false): Promise<SellerRow | null> {
+  const rows = await q.query<SellerRow>(
+    `${SELECT_SELLER} WHERE s.marketplace_id = $1 AND s.mode = $2 AND s.id = $3${lock ? ' FOR UPDATE OF s' : ''}`,
+    [scope.marketplaceId, scope.mode, id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function listSellers(
+  q: Queryable,
+  scope: Scope,
+  page: PageRequest,
+  filter: { externalId?: string; status?: SellerStatus },
+): Promise<SellerRow[]> {
+  const params: unknown[] = [scope.marketplaceId, scope.mode];
+  const conditions = ['s.marketplace_id = $1', 's.mode = $2'];
+  if (filter.externalId !== undefined) {
+    params.push(filter.externalId);
+    conditions.push(`s.external_id = $${params.length}`);
+  }
+  if (filter.status !== undefined) {
+    params.push(filter.status);
+    conditions.push(`s.status = $${params.length}`);
+  }
+  if (page.startingAfter !== null) {
+    params.push(page.startingAfter);
+    conditions.push(`s.id < $${params.length}`);
+  }
+  params.push(page.limit + 1);
+  return q.query<SellerRow>(`${SELECT_SELLER} WHERE ${conditions.join(' AND ')} ORDER BY s.id DESC LIMIT $${params.length}`, params);
+}
+
+export async function insertSeller(q: Queryable, scope: Scope, id: string, fields: PartyFields, now: Date): Promise<void> {
+  await q.query(
+    `INSERT INTO sellers (marketplace_id, mode, id, external_id, name, email, metadata, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+    [scope.marketplaceId, scope.mode, id, fields.external_id, fields.name, fields.email, JSON.stringify(fields.metadata), now],
+  );
+}
+
+export async function updateSellerParty(q: Queryable, scope: Scope, id: string, fields: PartyFields, now: Date): Promise<void> {
+  await q.query(
+    `UPDATE sellers SET external_id = $4, name = $5, email = $6, metadata = $7, updated_at = $8
+      WHERE marketplace_id = $1 AND mode = $2 AND id = $3`,
+    [scope.marketplaceId, scope.mode, id, fields.external_id, fields.name, fields.email, JSON.stringify(fields.metadata), now],
+  );
+}
+
+export async function updateSellerStatus(
+  q: Queryable,
+  scope: Scope,
+  id: string,
+  status: SellerStatus,
+  reason: string | null,
+  now: Date,
+): Promise<void> {
+  await q.query(
+    `UPDATE sellers SET status = $4, suspended_reason = $5, updated_at = $6
+      WHERE marketplace_id = $1 AND mode = $2 AND id = $3`,
+    [scope.marketplaceId, scope.mode, id, status, reason, now],
+  );
+}
+
+export async function updateSellerVerification(q: Queryable, scope: Scope, id: string, status: VerificationState, now: Date): Promise<void> {
+  await q.query(
+    `UPDATE sellers SET verification_status = $4, verification_updated_at = $5, updated_at = $5
+      WHERE marketplace_id = $1 AND mode = $2 AND id = $3`,
+    [scope.marketplaceId, scope.mode, id, status, now],
+  );
+}
+
+export async function updateSellerPayouts(
+  q: Queryable,
+  scope: Scope,
+  id: string,
+  status: PayoutsStatus,
+  processorAccount: string | null,
+  now: Date,
+): Promise<void> {
+  await q.query(
+    `UPDATE sellers SET payouts_status = $4, processor_account = $5, updated_at = $6
+      WHERE marketplace_id = $1 AND mode = $2 AND id = $3`,
+    [scope.marketplaceId, scope.mode, id, status, processorAccount, now],
+  );
+}
+
+/** Nulls the seller's personal data and marks it erased; status, verification and payouts stay. */
+export async function eraseSellerRow(q: Queryable, scope: Scope, id: string, now: Date): Promise<void> {
+  await q.query(
+    `UPDATE sellers SET external_id = NULL, name = NULL, email = NULL, metadata = '{}', erased_at = $4, updated_at = $4
+      WHERE marketplace_id = $1 AND mode = $2 AND id = $3`,
+    [scope.marketplaceId, scope.mode, id, now],
+  );
+}
+
+export interface StorefrontValues {
+  name: string;
+  slug: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+}
+
+/** Creates the seller's storefront or replaces its fields (the id and created_at stay). */
+export async function upsertStorefront(
+  q: Queryable,
+  scope: Scope,
+  sellerId: string,
+  newId: string,
+  values: StorefrontValues,
+  now: Date,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO storefronts (marketplace_id, mode, id, seller_id, name, slug, description, metadata, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+     ON CONFLICT (marketplace_id, mode, seller_id) DO UPDATE
+       SET name = EXCLUDED.name, slug = EXCLUDED.slug, description = EXCLUDED.description,
+           metadata = EXCLUDED.metadata, updated_at = EXCLUDED.updated_at`,
+    [scope.marketplaceId, scope.mode, newId, sellerId, values.name, values.slug, values.description, JSON.stringify(values.metadata), now],
+  );
+}
+
+export async function touchSeller(q: Queryable, scope: Scope, id: string, now: Date): Promise<void> {
+  await q.query('UPDATE sellers SET updated_at = $4 WHERE marketplace_id = $1 AND mode = $2 AND id = $3', [
+    scope.marketplaceId,
+    scope.mode,
+    id,
+    now,
+  ]);
+}
+
+export async function deleteStorefront(q: Queryable, scope: Scope, sellerId: string): Promise<void> {
+  await q.query('DELETE FROM storefronts WHERE marketplace_id = $1 AND mode = $2 AND seller_id = $3', [
+    scope.marketplaceId,
+    scope.mode,
+    sellerId,
+  ]);
+}

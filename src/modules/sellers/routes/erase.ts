@@ -1,0 +1,24 @@
+// DELETE /v1/sellers/{id}: erase the seller's personal data (contract 5).
+import { IdParams } from '../../../http/schemas.js';
+import type { App, Services } from '../../../http/types.js';
+import { eraseSeller } from '../operations.js';
+import { SellerRecord } from '../schemas.js';
+
+export function eraseSellerRoute(app: App, services: Services): void {
+  app.delete(
+    '/sellers/:id',
+    {
+      schema: {
+        tags: ['Sellers'],
+        summary: 'Erase a seller',
+        description:
+          'Removes name, email, external id, metadata and the storefront from the seller and from every stored event, ' +
+          'clears the notes of its verifications, and removes its listings (`removed_reason: seller_erased`). ' +
+          'The record stays with `erased_at`. Emits `seller.erased`. Erasing again answers the erased seller and changes nothing.',
+        params: IdParams,
+        response: { 200: SellerRecord },
+      },
+    },
+    async (request) => eraseSeller(services, request.api.scope, request.params.id),
+  );
+}

@@ -1,0 +1,25 @@
+// GET /v1/sellers: newest first, filtered by external_id or status.
+import { ListOf } from '../../../http/schemas.js';
+import { pageRequest } from '../../../http/pagination.js';
+import type { App, Services } from '../../../http/types.js';
+import { listSellers } from '../operations.js';
+import { SellerListQuery, SellerRecord } from '../schemas.js';
+
+export function listSellersRoute(app: App, services: Services): void {
+  app.get(
+    '/sellers',
+    {
+      schema: {
+        tags: ['Sellers'],
+        summary: 'List sellers',
+        description: 'Newest first. `external_id` finds the seller with that external id.',
+        querystring: SellerListQuery,
+        response: { 200: ListOf(SellerRecord) },
+      },
+    },
+    async (request) => {
+      const { external_id, status } = request.query;
+      return listSellers(services, request.api.scope, pageRequest(request.query, 'seller'), { externalId: external_id, status });
+    },
+  );
+}

@@ -1,0 +1,13 @@
+// GET /v1/sellers/{id}
+import { IdParams } from '../../../http/schemas.js';
+import type { App, Services } from '../../../http/types.js';
+import { retrieveSeller } from '../operations.js';
+import { SellerRecord } from '../schemas.js';
+
+export function retrieveSellerRoute(app: App, services: Services): void {
+  app.get(
+    '/sellers/:id',
+    { schema: { tags: ['Sellers'], summary: 'Retrieve a seller', params: IdParams, response: { 200: SellerRecord } } },
+    async (request) => retrieveSeller(services, request.api.scope, request.params.id),
+  );
+}

@@ -1,0 +1,43 @@
+// POST /v1/sellers/{id}/suspend and /unsuspend: active ⇄ suspended, each a moderation action.
+import { IdParams } from '../../../http/schemas.js';
+import type { App, Services } from '../../../http/types.js';
+import { changeSuspension } from '../operations.js';
+import { SellerRecord, SuspendBody, UnsuspendBody } from '../schemas.js';
+
+export function suspendSellerRoute(app: App, services: Services): void {
+  app.post(
+    '/sellers/:id/suspend',
+    {
+      schema: {
+        tags: ['Sellers'],
+        summary: 'Suspend a seller',
+        description:
+          'active → suspended: the seller can no longer publish or take orders. 409 `invalid_state` otherwise. ' +
+          'Emits `seller.suspended` and records a moderation action (`moderation_action.created`).',
+        params: IdParams,
+        body: { ...SuspendBody, examples: [{ reason: 'Repeated reports of counterfeit goods.' }] },
+        response: { 200: SellerRecord },
+      },
+    },
+    async (request) => changeSuspension(services, request.api.scope, request.params.id, 'suspend', request.body.reason),
+  );
+}
+
+export function unsuspendSellerRoute(app: App, services: Services): void {
+  app.post(
+    '/sellers/:id/unsuspend',
+    {
+      schema: {
+        tags: ['Sellers'],
+        summary: 'Lift a suspension',
+        description:
+          'suspended → active. 409 `invalid_state` otherwise. The body is optional. ' +
+          'Emits `seller.unsuspended` and records a moderation action (`moderation_action.created`).',
+        params: IdParams,
+        body: { ...UnsuspendBody, examples: [{ reason: 'Appeal accepted.' }] },
+        response: { 200: SellerRecord },
+      },
+    },
+    async (request) => changeSuspension(services, request.api.scope, request.params.id, 'unsuspend', request.body?.reason ?? null),
+  );
+}

@@ -1,0 +1,99 @@
+// Every SQL statement of the verifications module. Each one names marketplace_id and mode.
+import type { Queryable } from '../../db/db.js';
+import type { PageRequest } from '../../http/pagination.js';
+import type { Scope } from '../../scope.js';
+import type { Redaction } from '../parties/erasure.js';
+import type { VerificationStatus } from './schemas.js';
+
+export interface VerificationRow {
+  id: string;
+  seller_id: string;
+  status: VerificationStatus;
+  reason: string | null;
+  notes: string | null;
+  metadata: Record<string, string>;
+  created_at: Date;
+  decided_at: Date | null;
+}
+
+const COLUMNS = 'id, seller_id, status, reason, notes, metadata, created_at, decided_at';
+
+/**
+ * Notes, metadata and a rejection reason are free text about the seller: erasure clears them in
+ * the rows (eraseVerificationsOfSeller) and in the stored events (this redaction).
+ */
+export const VERIFICATION_REDACTION: Redaction = { notes: null, metadata: {}, reason: null };
+
+export async function findVerification(q: Queryable, scope: Scope, id: string, lock = false): Promise<VerificationRow | null> {
+  const rows = await q.query<VerificationRow>(
+    `SELECT ${COLUMNS} FROM verifications WHERE marketplace_id = $1 AND mode = $2 AND id = $3${lock ? ' FOR UPDATE' : ''}`,
+    [scope.marketplaceId, scope.mode, id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function listVerifications(
+  q: Queryable,
+  scope: Scope,
+  page: PageRequest,
+  filter: { seller?: string; status?: VerificationStatus },
+): Promise<VerificationRow[]> {
+  const params: unknown[] = [scope.marketplaceId, scope.mode];
+  const conditions = ['marketplace_id = $1', 'mode = $2'];
+  if (filter.seller !== undefined) {
+    params.push(filter.seller);
+    conditions.push(`seller_id = $${params.length}`);
+  }
+  if (filter.status !== undefined) {
+    params.push(filter.status);
+    conditions.push(`status = $${params.length}`);
+  }
+  if (page.startingAfter !== null) {
+    params.push(page.startingAfter);
+    conditions.push(`id < $${params.length}`);
+  }
+  params.push(page.limit + 1);
+  return q.query<VerificationRow>(
+    `SELECT ${COLUMNS} FROM verifications WHERE ${conditions.join(' AND ')} ORDER BY id DESC LIMIT $${params.length}`,
+    params,
+  );
+}
+
+export async function insertVerification(
+  q: Queryable,
+  scope: Scope,
+  row: Pick<VerificationRow, 'id' | 'seller_id' | 'notes' | 'metadata' | 'created_at'>,
+): Promise<VerificationRow> {
+  const rows = await q.query<VerificationRow>(
+    `INSERT INTO verifications (marketplace_id, mode, id, seller_id, status, notes, metadata, created_at)
+     VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7) RETURNING ${COLUMNS}`,
+    [scope.marketplaceId, scope.mode, row.id, row.seller_id, row.notes, JSON.stringify(row.metadata), row.created_at],
+  );
+  return rows[0]!;
+}
+
+export async function decideVerification(
+  q: Queryable,
+  scope: Scope,
+  id: string,
+  status: Exclude<VerificationStatus, 'pending'>,
+  reason: string | null,
+  now: Date,
+): Promise<VerificationRow> {
+  const rows = await q.query<VerificationRow>(
+    `UPDATE verifications SET status = $4, reason = $5, decided_at = $6
+      WHERE marketplace_id = $1 AND mode = $2 AND id = $3 RETURNING ${COLUMNS}`,
+    [scope.marketplaceId, scope.mode, id, status, reason, now],
+  );
+  return rows[0]!;
+}
+
+/** Clears the free text of every verification of the seller; returns their ids. */
+export async function eraseVerificationsOfSeller(q: Queryable, scope: Scope, sellerId: string): Promise<string[]> {
+  const rows = await q.query<{ id: string }>(
+    `UPDATE verifications SET notes = NULL, metadata = '{}', reason = NULL
+      WHERE marketplace_id = $1 AND mode = $2 AND seller_id = $3 RETURNING id`,
+    [scope.marketplaceId, scope.mode, sellerId],
+  );
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,14 @@
+// The verification routes (secret key).
+import type { RouteModule } from '../../../http/types.js';
+import { createVerificationRoute } from './create.js';
+import { approveVerificationRoute, rejectVerificationRoute } from './decide.js';
+import { listVerificationsRoute } from './list.js';
+import { retrieveVerificationRoute } from './retrieve.js';
+
+export const verificationRoutes: RouteModule = (app, services) => {
+  createVerificationRoute(app, services);
+  listVerificationsRoute(app, services);
+  retrieveVerificationRoute(app, services);
+  approveVerificationRoute(app, services);
+  rejectVerificationRoute(app, services);
+};
