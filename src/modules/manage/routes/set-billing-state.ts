@@ -1,5 +1,4 @@
 // POST /manage/v1/operator/workspaces/{id}/billing_state (Bearer OPERATOR_TOKEN).
-import { Type } from '@sinclair/typebox';
 import { Body, IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../http/types.js';
 import { setBillingState } from '../../accounts/operations.js';
