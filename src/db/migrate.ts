@@ -53,17 +53,22 @@ export async function migrate(db: Db, migrations = loadMigrations()): Promise<st
   });
 }
 
-/** Splits on semicolons that end a line, outside dollar-quoted bodies. */
+/**
+ * Splits on semicolons that end a line (a trailing `-- comment` allowed), outside dollar-quoted
+ * bodies (`$$ … $$` or tagged, `$body$ … $body$`, as function bodies and DO blocks use).
+ */
 export function splitStatements(sql: string): string[] {
   const statements: string[] = [];
   let buffer = '';
-  let inDollar = false;
+  let dollarTag: string | null = null;
   for (const line of sql.split('\n')) {
-    if (/^\s*--/.test(line) && !inDollar) continue;
+    if (dollarTag === null && /^\s*--/.test(line)) continue;
     buffer += line + '\n';
-    const dollars = line.match(/\$\$/g)?.length ?? 0;
-    if (dollars % 2 === 1) inDollar = !inDollar;
-    if (!inDollar && /;\s*$/.test(line)) {
+    for (const match of line.matchAll(/\$([A-Za-z_][A-Za-z0-9_]*)?\$/g)) {
+      if (dollarTag === null) dollarTag = match[0];
+      else if (match[0] === dollarTag) dollarTag = null;
+    }
+    if (dollarTag === null && /;\s*(--.*)?$/.test(line)) {
       statements.push(buffer.trim());
       buffer = '';
     }
