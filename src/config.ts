@@ -2,6 +2,7 @@
 // and passed down. A bad value stops the process with a message naming the variable.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 
 export type StorageConfig =
@@ -94,12 +95,22 @@ function port(env: Env): number {
   return Number(value);
 }
 
-function decodeSecretKey(value: string): Buffer {
+// An address to listen on: an IP address or a host name. Checked here so a typo (a URL, a stray
+// space) stops start naming HOST rather than failing later inside listen().
+function host(env: Env): string {
+  const value = text(env, 'HOST');
+  if (value === null) return '127.0.0.1';
+  const hostname = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+  if (isIP(value) !== 0 || hostname.test(value)) return value;
+  throw new ConfigError('HOST', `must be an IP address or a host name; got "${value}"`);
+}
+
+function decodeSecretKey(value: string, source = 'SECRET_KEY'): Buffer {
   const hex = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : null;
   if (hex) return hex;
   const b64 = Buffer.from(value, 'base64');
   if (b64.length === 32) return b64;
-  throw new ConfigError('SECRET_KEY', 'must be 32 bytes written as 64 hex characters or base64');
+  throw new ConfigError('SECRET_KEY', `${source === 'SECRET_KEY' ? 'must be' : `in ${source} must be`} 32 bytes written as 64 hex characters or base64`);
 }
 
 /** Embedded mode keeps a generated key in DATA_DIR so restarts can read what they encrypted. */
@@ -110,7 +121,7 @@ function secretKey(env: Env, databaseUrl: string | null, dataDir: string): Buffe
     throw new ConfigError('SECRET_KEY', 'is required when DATABASE_URL is set (64 hex characters)');
   }
   const file = join(dataDir, 'secret_key');
-  if (existsSync(file)) return decodeSecretKey(readFileSync(file, 'utf8').trim());
+  if (existsSync(file)) return decodeSecretKey(readFileSync(file, 'utf8').trim(), file);
   mkdirSync(dataDir, { recursive: true });
   const generated = randomBytes(32).toString('hex');
   writeFileSync(file, generated + '\n', { mode: 0o600 });
@@ -134,18 +145,18 @@ function storage(env: Env): StorageConfig {
 }
 
 export function parseConfig(env: Env): Config {
-  const host = text(env, 'HOST') ?? '127.0.0.1';
+  const hostName = host(env);
   const portNumber = port(env);
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const dataDir = resolve(text(env, 'DATA_DIR') ?? './data');
-  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://${host}:${portNumber}`).replace(/\/+$/, '');
+  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://${hostName.includes(':') ? `[${hostName}]` : hostName}:${portNumber}`).replace(/\/+$/, '');
   const operatorToken = text(env, 'OPERATOR_TOKEN');
   if (operatorToken !== null && operatorToken.length < 16) {
     throw new ConfigError('OPERATOR_TOKEN', 'must be at least 16 characters');
   }
   return {
     port: portNumber,
-    host,
+    host: hostName,
     publicUrl,
     databaseUrl,
     dataDir,
