@@ -1,0 +1,75 @@
+// Ids (interface.md 2.1, contract 4): a type prefix and a 26-character lower-case time-ordered
+// part, so sorting ids sorts by creation.
+import { describe, expect, it, vi } from 'vitest';
+import { ID_PREFIXES, isIdOf, newId, randomBase62, type IdKind } from '../src/ids.js';
+
+describe('newId', () => {
+  it.each(Object.entries(ID_PREFIXES))('%s ids start with %s_ and a 26-character lower-case part', (kind, prefix) => {
+    const id = newId(kind as IdKind);
+    expect(id).toMatch(new RegExp(`^${prefix}_[0-9a-hjkmnp-tv-z]{26}$`));
+    expect(isIdOf(kind as IdKind, id)).toBe(true);
+  });
+
+  it('has the prefixes the spec and the contract name', () => {
+    expect(ID_PREFIXES).toMatchObject({
+      category: 'cat', listing: 'lst', media: 'med', webhookEndpoint: 'whe', webhookDelivery: 'whd', event: 'evt',
+      payment: 'pay', refund: 'ref', review: 'rev', seller: 'sel', order: 'ord', request: 'req', buyer: 'byr',
+      storefront: 'sto', onboardingLink: 'obl', verification: 'ver', dispute: 'dsp', cardDispute: 'cdp',
+      reputationEvent: 'rep', flag: 'flg', moderationAction: 'mda', orderTransition: 'otr', marketplace: 'mkt',
+      workspace: 'wsp', user: 'usr', apiKey: 'key',
+    });
+    expect(new Set(Object.values(ID_PREFIXES)).size).toBe(Object.values(ID_PREFIXES).length);
+  });
+
+  it('sorting by id sorts by creation, within one millisecond too', () => {
+    const ids = Array.from({ length: 5000 }, () => newId('order'));
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('sorting by id sorts by creation across time, whatever the random part', () => {
+    vi.useFakeTimers();
+    try {
+      const ids: string[] = [];
+      for (const at of ['2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.001Z', '2031-06-01T12:00:00.000Z', '2099-12-31T23:59:59.999Z']) {
+        vi.setSystemTime(new Date(at));
+        ids.push(newId('listing'));
+      }
+      expect([...ids].sort()).toEqual(ids);
+      // The first 10 characters encode the millisecond.
+      expect(ids[0]!.slice(4, 14) < ids[1]!.slice(4, 14)).toBe(true);
+      // A clock that steps back does not break the order within a process.
+      vi.setSystemTime(new Date('2029-01-01T00:00:00.000Z'));
+      const afterStepBack = newId('listing');
+      expect(afterStepBack > ids.at(-1)!).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('isIdOf', () => {
+  it('refuses other kinds and other shapes', () => {
+    const id = newId('listing');
+    expect(isIdOf('order', id)).toBe(false);
+    expect(isIdOf('listing', id.toUpperCase())).toBe(false);
+    expect(isIdOf('listing', `${id}x`)).toBe(false);
+    expect(isIdOf('listing', 'lst_')).toBe(false);
+    expect(isIdOf('listing', `lst_${'0'.repeat(25)}'`)).toBe(false);
+  });
+});
+
+describe('randomBase62', () => {
+  it('gives the length asked, from the base62 alphabet, without repeats', () => {
+    const values = Array.from({ length: 200 }, () => randomBase62(40));
+    for (const value of values) expect(value).toMatch(/^[0-9A-Za-z]{40}$/);
+    expect(new Set(values).size).toBe(values.length);
+  });
+
+  it('uses every symbol about equally (no modulo bias)', () => {
+    const counts = new Map<string, number>();
+    for (const ch of randomBase62(62_000)) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+    expect(counts.size).toBe(62);
+    for (const n of counts.values()) expect(Math.abs(n - 1000)).toBeLessThan(200);
+  });
+});
