@@ -1,7 +1,7 @@
 -- Catalog: categories and listings (interface.md 2.2, 2.3; contract 6).
--- Lock order used by every operation that takes more than one of these rows:
--- seller, then category, then listing. Erasure (seller → its listings) and the attribute-schema
--- check (category → its listings) follow it too, so they cannot deadlock with publish or update.
+-- Lock order of every operation that locks more than one of these rows: seller, then listing,
+-- then category. Erasure (seller, then its listings) follows it; replacing an attribute schema
+-- locks only the category and reads its listings without locks, so it cannot deadlock with them.
 
 CREATE TABLE categories (
   marketplace_id text NOT NULL,

@@ -2,6 +2,8 @@
 // exactly what a platform could do. Overrides are merged into the request body. Additive: each
 // module adds its own factories here.
 import { expect } from 'vitest';
+import type { Category } from '../../src/modules/categories/schemas.js';
+import type { Listing } from '../../src/modules/listings/schemas.js';
 import type { TestContext } from './harness.js';
 
 let counter = 0;
@@ -49,4 +51,24 @@ export async function suspendSeller(ctx: TestContext, sellerId: string, reason =
 /** Stored events about one object, oldest first, straight from the events table. */
 export async function storedEvents(ctx: TestContext, objectId: string): Promise<Array<{ id: string; type: string; data: any }>> {
   return ctx.db.query('SELECT id, type, data FROM events WHERE object_id = $1 ORDER BY id', [objectId]);
+}
+
+// ---- catalog ----
+
+export function createCategory(ctx: TestContext, overrides: Record<string, unknown> = {}, key?: string): Promise<Category> {
+  return create(ctx, '/v1/categories', { key: unique('cat'), name: 'Running shoes', ...overrides }, key);
+}
+
+/** A draft listing; makes a new active seller unless `seller` is given. */
+export async function createListing(ctx: TestContext, overrides: Record<string, unknown> = {}, key?: string): Promise<Listing> {
+  const seller = overrides.seller ?? (await createSeller(ctx, {}, key)).id;
+  return create(ctx, '/v1/listings', { title: 'Trail running shoes', price: { amount: 4500, currency: 'USD' }, ...overrides, seller }, key);
+}
+
+/** A listing created and published. */
+export async function createPublishedListing(ctx: TestContext, overrides: Record<string, unknown> = {}): Promise<Listing> {
+  const listing = await createListing(ctx, overrides);
+  const res = await ctx.request<Listing>(`/v1/listings/${listing.id}/publish`, { method: 'POST' });
+  expect(res.status, res.text).toBe(200);
+  return res.body;
 }

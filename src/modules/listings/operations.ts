@@ -1,15 +1,241 @@
 // Listing operations (interface.md 3.1, 4.5; contract 6). Each owns its transaction, checks the
 // rules, moves the state through the one table in status.ts, and emits its events in the same
-// transaction. Locks are taken seller → category → listing (see migrations/0003_catalog.sql).
-import type { Tx } from '../../db/db.js';
-import { emitEvent } from '../../events/emit.js';
-import type { Scope } from '../../scope.js';
-import { cancelTimer } from '../../workers/timers.js';
-import { removeListingsOfSeller } from './queries.js';
+// transaction. Locks are taken seller → listing → category (see migrations/0003_catalog.sql).
+import type { Clock } from '../../clock.js';
+import type { Db, Tx } from '../../db/db.js';
+import { DomainError, errors } from '../../errors.js';
+import { emitEvent, previousAttributes } from '../../events/emit.js';
+import { pageRequest, toList, type ListEnvelope } from '../../http/pagination.js';
+import { newId } from '../../ids.js';
+import { modeNow, type Scope } from '../../scope.js';
+import type { DueTimer } from '../../workers/timers.js';
+import { cancelTimer, scheduleTimer } from '../../workers/timers.js';
+import { assertAttributesFit } from '../categories/attributes.js';
+import { requireCategory } from '../categories/operations.js';
+import type { CategoryRow } from '../categories/queries.js';
+import { loadSettings } from '../marketplace/settings.js';
+import { findProhibitedWord } from './prohibited-words.js';
+import {
+  findListing,
+  findListingSellerId,
+  insertListing,
+  listListingRows,
+  lockSeller,
+  removeListingsOfSeller,
+  setListingStatus,
+  updateListingValues,
+  type ListingRow,
+  type ListingValues,
+  type SellerState,
+} from './queries.js';
+import type { BulkCreateListingsBody, CreateListingBody, ListListingsQuery, Listing, UpdateListingBody } from './schemas.js';
 import { serializeListing } from './serialize.js';
+import { canTransition, transition } from './status.js';
 
 export const LISTING_EXPIRE_TIMER = 'listing.expire';
 export const SELLER_ERASED_REASON = 'seller_erased';
+
+export interface ListingContext {
+  db: Db;
+  clock: Clock;
+  scope: Scope;
+  /** The marketplace currency (upper case); every price must be in it. */
+  currency: string;
+}
+
+/** Who reads: a publishable key sees published listings only (interface.md 5.3). */
+export interface Viewer {
+  publishedOnly: boolean;
+}
+
+// ---- create ----
+
+export async function createListing(ctx: ListingContext, body: CreateListingBody): Promise<Listing> {
+  return ctx.db.transaction(async (tx) => {
+    const now = await modeNow(tx, ctx.clock, ctx.scope);
+    return insertOne(tx, ctx, body, now);
+  });
+}
+
+/** All or none: one transaction; an error names the item, as in `listings[3].seller`. */
+export async function createListingsBulk(ctx: ListingContext, body: BulkCreateListingsBody): Promise<{ object: 'list'; data: Listing[] }> {
+  return ctx.db.transaction(async (tx) => {
+    const now = await modeNow(tx, ctx.clock, ctx.scope);
+    const data: Listing[] = [];
+    for (const [index, item] of body.listings.entries()) {
+      try {
+        data.push(await insertOne(tx, ctx, item, now));
+      } catch (error) {
+        if (error instanceof DomainError) {
+          const at = `listings[${index}]`;
+          throw new DomainError(error.code, `${at}: ${error.message}`, error.param ? `${at}.${error.param}` : at, error.detail);
+        }
+        throw error;
+      }
+    }
+    return { object: 'list' as const, data };
+  });
+}
+
+async function insertOne(tx: Tx, ctx: ListingContext, body: CreateListingBody, now: Date): Promise<Listing> {
+  const { scope } = ctx;
+  const currency = checkCurrency(ctx, body.price.currency);
+  const expiresAt = checkExpiresAt(body.expires_at ?? null, now);
+  await requireListableSeller(tx, scope, body.seller);
+  const categoryId = body.category ?? null;
+  const attributes = body.attributes ?? {};
+  if (categoryId !== null) {
+    const category = await requireCategory(tx, scope, categoryId, 'category', 'share');
+    assertAttributesFit(category.attribute_schema, attributes);
+  }
+  const row = await insertListing(tx, scope, {
+    id: newId('listing'),
+    seller_id: body.seller,
+    category_id: categoryId,
+    title: body.title,
+    description: body.description ?? null,
+    price_amount: body.price.amount,
+    currency,
+    quantity: body.quantity ?? 1,
+    attributes,
+    metadata: body.metadata ?? {},
+    expires_at: expiresAt,
+    now,
+  });
+  const listing = serializeListing(row);
+  await emitEvent(tx, scope, now, 'listing.created', listing);
+  return listing;
+}
+
+// ---- read ----
+
+export async function listListings(ctx: ListingContext, query: ListListingsQuery, viewer: Viewer): Promise<ListEnvelope<Listing>> {
+  const page = pageRequest(query, 'listing');
+  const rows = await listListingRows(ctx.db, ctx.scope, {
+    seller: query.seller,
+    category: query.category,
+    status: query.status,
+    publishedOnly: viewer.publishedOnly,
+    ...page,
+  });
+  return toList(rows.map(serializeListing), page.limit);
+}
+
+export async function retrieveListing(ctx: ListingContext, id: string, viewer: Viewer): Promise<Listing> {
+  const row = await findListing(ctx.db, ctx.scope, id);
+  // To a publishable key a listing that is not published does not exist.
+  if (!row || (viewer.publishedOnly && row.status !== 'published')) throw errors.missing('listing', id);
+  return serializeListing(row);
+}
+
+// ---- update ----
+
+export async function updateListing(ctx: ListingContext, id: string, body: UpdateListingBody): Promise<Listing> {
+  const { scope } = ctx;
+  return ctx.db.transaction(async (tx) => {
+    const now = await modeNow(tx, ctx.clock, scope);
+    const before = await requireListing(tx, scope, id);
+    transition(before.status, 'update');
+    const values: ListingValues = {
+      category_id: body.category === undefined ? before.category_id : body.category,
+      title: body.title ?? before.title,
+      description: body.description === undefined ? before.description : body.description,
+      price_amount: body.price?.amount ?? before.price_amount,
+      currency: body.price ? checkCurrency(ctx, body.price.currency) : before.currency,
+      quantity: body.quantity ?? before.quantity,
+      attributes: body.attributes ?? before.attributes,
+      metadata: body.metadata ?? before.metadata,
+      expires_at: body.expires_at === undefined ? before.expires_at : checkExpiresAt(body.expires_at, now),
+    };
+    const held = before.quantity_reserved + before.quantity_sold;
+    if (values.quantity < held) {
+      throw errors.invalidRequest(
+        `quantity cannot go below the ${held} units held by open orders or sold (asked for ${values.quantity}).`,
+        'quantity',
+      );
+    }
+    const category = values.category_id === null ? null : await requireCategory(tx, scope, values.category_id, 'category', 'share');
+    if (category !== null) assertAttributesFit(category.attribute_schema, values.attributes);
+
+    const previous = serializeListing(before);
+    const changes = previousAttributes(previous, serializeListing({ ...before, ...values }));
+    if (Object.keys(changes).length === 0) return previous;
+
+    if (before.status === 'published') {
+      // A published listing must keep meeting what publishing it required of its content.
+      if (category !== null && category.id !== before.category_id) assertCategoryAllowed(category);
+      await assertNoProhibitedWords(tx, scope, values);
+    }
+    const row = await updateListingValues(tx, scope, id, values, now);
+    if (row.status === 'published' && 'expires_at' in changes) await syncExpiryTimer(tx, scope, row);
+    const listing = serializeListing(row);
+    await emitEvent(tx, scope, now, 'listing.updated', listing, previousAttributes(previous, listing));
+    return listing;
+  });
+}
+
+// ---- state changes ----
+
+export async function publishListing(ctx: ListingContext, id: string): Promise<Listing> {
+  const { scope } = ctx;
+  return ctx.db.transaction(async (tx) => {
+    const now = await modeNow(tx, ctx.clock, scope);
+    // The seller is locked before the listing (lock order), so its id is read first without a lock;
+    // a listing's seller never changes.
+    const sellerId = await findListingSellerId(tx, scope, id);
+    if (sellerId === null) throw errors.missing('listing', id);
+    const seller = (await lockSeller(tx, scope, sellerId))!;
+    const before = await requireListing(tx, scope, id);
+    const to = transition(before.status, 'publish');
+    if (before.expires_at !== null && before.expires_at <= now) {
+      throw new DomainError(
+        'invalid_state',
+        `The listing is ${before.status} and its expires_at (${before.expires_at.toISOString()}) has passed; it cannot be published. ` +
+          'Set a later expires_at, or null, first.',
+      );
+    }
+    await assertSellerMayPublish(tx, scope, seller);
+    if (before.category_id !== null) assertCategoryAllowed(await requireCategory(tx, scope, before.category_id, undefined, 'share'));
+    await assertNoProhibitedWords(tx, scope, before);
+    const row = await setListingStatus(tx, scope, id, to, now, { published_at: now });
+    await syncExpiryTimer(tx, scope, row);
+    return emitChange(tx, scope, now, 'listing.published', row);
+  });
+}
+
+export async function unpublishListing(ctx: ListingContext, id: string): Promise<Listing> {
+  const { scope } = ctx;
+  return ctx.db.transaction(async (tx) => {
+    const now = await modeNow(tx, ctx.clock, scope);
+    const before = await requireListing(tx, scope, id);
+    const row = await setListingStatus(tx, scope, id, transition(before.status, 'unpublish'), now);
+    await cancelTimer(tx, scope, LISTING_EXPIRE_TIMER, id);
+    return emitChange(tx, scope, now, 'listing.unpublished', row);
+  });
+}
+
+export async function removeListing(ctx: ListingContext, id: string, reason: string): Promise<Listing> {
+  const { scope } = ctx;
+  return ctx.db.transaction(async (tx) => {
+    const now = await modeNow(tx, ctx.clock, scope);
+    const before = await requireListing(tx, scope, id);
+    const row = await setListingStatus(tx, scope, id, transition(before.status, 'remove'), now, { removed_reason: reason });
+    await cancelTimer(tx, scope, LISTING_EXPIRE_TIMER, id);
+    return emitChange(tx, scope, now, 'listing.removed', row);
+  });
+}
+
+/**
+ * The listing.expire timer: a published listing whose expires_at has come becomes expired. A timer
+ * that no longer applies (unpublished, removed, moved expiry) is dropped: every change of expiry
+ * moves or cancels the timer in its own transaction, so a stale one only meets a changed listing.
+ */
+export async function expireListingTimer(tx: Tx, scope: Scope, timer: DueTimer, now: Date): Promise<void> {
+  const row = await findListing(tx, scope, timer.subjectId, 'update');
+  if (!row || !canTransition(row.status, 'expire') || row.expires_at === null || row.expires_at > now) return;
+  const expired = await setListingStatus(tx, scope, row.id, transition(row.status, 'expire'), now);
+  await emitChange(tx, scope, now, 'listing.expired', expired);
+}
 
 /**
  * Seller erasure (contract 5): every listing of the seller that is not removed yet becomes
@@ -22,4 +248,91 @@ export async function removeListingsOfErasedSeller(tx: Tx, scope: Scope, sellerI
     await cancelTimer(tx, scope, LISTING_EXPIRE_TIMER, row.id);
     await emitEvent(tx, scope, now, 'listing.removed', serializeListing(row));
   }
+}
+
+// ---- rules ----
+
+async function requireListing(tx: Tx, scope: Scope, id: string): Promise<ListingRow> {
+  const row = await findListing(tx, scope, id, 'update');
+  if (!row) throw errors.missing('listing', id);
+  return row;
+}
+
+async function requireListableSeller(tx: Tx, scope: Scope, sellerId: string): Promise<SellerState> {
+  const seller = await lockSeller(tx, scope, sellerId);
+  if (!seller) throw errors.missing('seller', sellerId, 'seller');
+  if (seller.erased_at !== null) {
+    throw new DomainError('invalid_state', `The seller ${sellerId} is erased; it cannot have new listings.`, 'seller');
+  }
+  return seller;
+}
+
+function checkCurrency(ctx: ListingContext, currency: string): string {
+  const upper = currency.toUpperCase();
+  if (upper !== ctx.currency.toUpperCase()) {
+    throw errors.invalidRequest(`The price must be in the marketplace currency, ${ctx.currency} (got ${currency}).`, 'price.currency');
+  }
+  return upper;
+}
+
+function checkExpiresAt(value: string | null, now: Date): Date | null {
+  if (value === null) return null;
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) throw errors.invalidRequest(`expires_at is not a valid timestamp: '${value}'.`, 'expires_at');
+  if (at <= now) {
+    throw errors.invalidRequest(`expires_at must be in the future (it is now ${now.toISOString()}).`, 'expires_at');
+  }
+  return at;
+}
+
+async function assertSellerMayPublish(tx: Tx, scope: Scope, seller: SellerState): Promise<void> {
+  if (seller.status === 'suspended') {
+    throw errors.forbidden('seller_suspended', `The seller ${seller.id} is suspended and cannot publish.`);
+  }
+  const settings = await loadSettings(tx, scope);
+  if (settings.seller_verification_required && seller.verification_status !== 'verified') {
+    throw errors.forbidden(
+      'seller_not_verified',
+      `Seller verification is required in this marketplace and the seller ${seller.id} is ${seller.verification_status}.`,
+    );
+  }
+}
+
+function assertCategoryAllowed(category: CategoryRow): void {
+  if (category.prohibited) {
+    throw errors.forbidden('category_prohibited', `The category ${category.id} is prohibited; its listings cannot be published.`, 'category');
+  }
+}
+
+async function assertNoProhibitedWords(
+  tx: Tx,
+  scope: Scope,
+  text: { title: string; description: string | null; attributes: Record<string, string> },
+): Promise<void> {
+  const { prohibited_words: words } = await loadSettings(tx, scope);
+  const hit = findProhibitedWord(text, words);
+  if (hit !== null) {
+    throw errors.forbidden('prohibited_content', `The ${hit.param} contains the prohibited word '${hit.word}'.`, hit.param);
+  }
+}
+
+/** A published listing with expires_at has its expiry timer at that time; otherwise none. */
+async function syncExpiryTimer(tx: Tx, scope: Scope, row: ListingRow): Promise<void> {
+  if (row.status === 'published' && row.expires_at !== null) {
+    await scheduleTimer(tx, scope, LISTING_EXPIRE_TIMER, row.id, row.expires_at);
+  } else {
+    await cancelTimer(tx, scope, LISTING_EXPIRE_TIMER, row.id);
+  }
+}
+
+async function emitChange(
+  tx: Tx,
+  scope: Scope,
+  now: Date,
+  type: 'listing.published' | 'listing.unpublished' | 'listing.removed' | 'listing.expired',
+  row: ListingRow,
+): Promise<Listing> {
+  const listing = serializeListing(row);
+  await emitEvent(tx, scope, now, type, listing);
+  return listing;
 }

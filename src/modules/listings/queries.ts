@@ -183,22 +183,6 @@ export async function removeListingsOfSeller(
   );
 }
 
-/** Listings of a category that are not removed, one page at a time by id (for the schema check). */
-export async function listLiveListingAttributesOfCategory(
-  q: Queryable,
-  scope: Scope,
-  categoryId: string,
-  afterId: string | null,
-  limit: number,
-): Promise<Array<{ id: string; attributes: Record<string, string> }>> {
-  return q.query(
-    `SELECT id, attributes FROM listings
-      WHERE marketplace_id = $1 AND mode = $2 AND category_id = $3 AND status <> 'removed' AND ($4::text IS NULL OR id > $4)
-      ORDER BY id LIMIT $5`,
-    [scope.marketplaceId, scope.mode, categoryId, afterId, limit],
-  );
-}
-
 export interface SellerState {
   id: string;
   status: 'active' | 'suspended';

@@ -1,0 +1,188 @@
+// Category operations (interface.md 2.2, 4.4; contract 6). Each owns its transaction, checks the
+// rules and emits its events in the same transaction.
+import type { Clock } from '../../clock.js';
+import type { Db, Queryable } from '../../db/db.js';
+import { DomainError, errors } from '../../errors.js';
+import { emitEvent, previousAttributes } from '../../events/emit.js';
+import { pageRequest, toList, type ListEnvelope } from '../../http/pagination.js';
+import { newId } from '../../ids.js';
+import { modeNow, type Scope } from '../../scope.js';
+import { EMPTY_ATTRIBUTE_SCHEMA, findAttributeProblem, normalizeAttributeSchema } from './attributes.js';
+import {
+  ancestorIds,
+  CATEGORY_KEY_CONSTRAINT,
+  categoryKeyTaken,
+  findCategory,
+  insertCategory,
+  listCategoryRows,
+  liveListingAttributesOfCategory,
+  lockCategoryTree,
+  updateAttributeSchema,
+  updateCategoryValues,
+  type CategoryRow,
+} from './queries.js';
+import type {
+  AttributeSchemaInput,
+  AttributeSchemaValue,
+  Category,
+  CategoryFee,
+  CreateCategoryBody,
+  ListCategoriesQuery,
+  UpdateCategoryBody,
+} from './schemas.js';
+import { canonicalSchema, serializeCategory } from './serialize.js';
+
+export interface CategoryContext {
+  db: Db;
+  clock: Clock;
+  scope: Scope;
+}
+
+/** Listings checked per round trip when a schema replacement is checked against them. */
+const SCHEMA_CHECK_PAGE = 500;
+
+export async function createCategory(ctx: CategoryContext, body: CreateCategoryBody): Promise<Category> {
+  const { scope } = ctx;
+  const schema = body.attribute_schema
+    ? normalizeAttributeSchema(body.attribute_schema, 'attribute_schema.attributes')
+    : EMPTY_ATTRIBUTE_SCHEMA;
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const now = await modeNow(tx, ctx.clock, scope);
+      const parentId = body.parent ?? null;
+      if (parentId !== null) await requireCategory(tx, scope, parentId, 'parent');
+      if (await categoryKeyTaken(tx, scope, body.key)) throw keyTaken(body.key);
+      const row = await insertCategory(tx, scope, {
+        id: newId('category'),
+        key: body.key,
+        name: body.name,
+        description: body.description ?? null,
+        parent_id: parentId,
+        attribute_schema: schema,
+        fee: normalizeFee(body.fee),
+        prohibited: body.prohibited ?? false,
+        now,
+      });
+      const category = serializeCategory(row);
+      await emitEvent(tx, scope, now, 'category.created', category);
+      return category;
+    });
+  } catch (error) {
+    // Two creates with the same key at once: the unique index decides, the loser hears 409.
+    if (isViolationOf(error, CATEGORY_KEY_CONSTRAINT)) throw keyTaken(body.key);
+    throw error;
+  }
+}
+
+export async function listCategories(ctx: CategoryContext, query: ListCategoriesQuery): Promise<ListEnvelope<Category>> {
+  const page = pageRequest(query, 'category');
+  const rows = await listCategoryRows(ctx.db, ctx.scope, page);
+  return toList(rows.map(serializeCategory), page.limit);
+}
+
+export async function retrieveCategory(ctx: CategoryContext, id: string): Promise<Category> {
+  return serializeCategory(await requireCategory(ctx.db, ctx.scope, id));
+}
+
+export async function updateCategory(ctx: CategoryContext, id: string, body: Omit<UpdateCategoryBody, 'key'>): Promise<Category> {
+  const { scope } = ctx;
+  return ctx.db.transaction(async (tx) => {
+    const parentChanges = body.parent !== undefined;
+    // Taken before the row lock, by every parent change, so moves are checked one at a time.
+    if (parentChanges) await lockCategoryTree(tx, scope);
+    const before = await requireCategory(tx, scope, id, undefined, 'update');
+    const parentId = body.parent === undefined ? before.parent_id : body.parent;
+    if (parentChanges && parentId !== null && parentId !== before.parent_id) {
+      if (parentId === id) throw errors.invalidRequest('A category cannot be its own parent.', 'parent');
+      await requireCategory(tx, scope, parentId, 'parent');
+      if ((await ancestorIds(tx, scope, parentId)).includes(id)) {
+        throw errors.invalidRequest(`'${parentId}' is a descendant of this category; making it the parent would make a cycle.`, 'parent');
+      }
+    }
+    const values = {
+      name: body.name ?? before.name,
+      description: body.description === undefined ? before.description : body.description,
+      parent_id: parentId,
+      fee: body.fee === undefined ? before.fee : normalizeFee(body.fee),
+      prohibited: body.prohibited ?? before.prohibited,
+    };
+    const previous = serializeCategory(before);
+    const now = await modeNow(tx, ctx.clock, scope);
+    const changed = previousAttributes(previous, { ...previous, ...serializeValues(values) });
+    if (Object.keys(changed).length === 0) return previous;
+    const category = serializeCategory(await updateCategoryValues(tx, scope, id, values, now));
+    await emitEvent(tx, scope, now, 'category.updated', category, previousAttributes(previous, category));
+    return category;
+  });
+}
+
+export async function retrieveAttributeSchema(ctx: CategoryContext, id: string): Promise<AttributeSchemaValue> {
+  return serializeCategory(await requireCategory(ctx.db, ctx.scope, id)).attribute_schema;
+}
+
+/**
+ * Replaces the attribute schema (interface.md 4.4): refused with 409 schema_conflict when a
+ * listing of the category that is not removed would no longer fit. The category row is locked
+ * first, so a listing being created or updated in the category at the same time (which holds it
+ * FOR SHARE) is checked against one schema or the other, never neither.
+ */
+export async function replaceAttributeSchema(ctx: CategoryContext, id: string, body: AttributeSchemaInput): Promise<AttributeSchemaValue> {
+  const { scope } = ctx;
+  const schema = normalizeAttributeSchema(body);
+  return ctx.db.transaction(async (tx) => {
+    const before = await requireCategory(tx, scope, id, undefined, 'update');
+    let after: string | null = null;
+    for (;;) {
+      const listings = await liveListingAttributesOfCategory(tx, scope, id, after, SCHEMA_CHECK_PAGE);
+      for (const listing of listings) {
+        const problem = findAttributeProblem(schema, listing.attributes);
+        if (problem !== null) {
+          throw new DomainError(
+            'schema_conflict',
+            `The listing ${listing.id} would no longer fit the schema (${problem.param}: ${problem.message}) ` +
+              'Change or remove the listing first.',
+          );
+        }
+      }
+      if (listings.length < SCHEMA_CHECK_PAGE) break;
+      after = listings[listings.length - 1]!.id;
+    }
+    const previous = canonicalSchema(before.attribute_schema);
+    if (JSON.stringify(previous) === JSON.stringify(schema)) return previous;
+    const now = await modeNow(tx, ctx.clock, scope);
+    const category = serializeCategory(await updateAttributeSchema(tx, scope, id, schema, now));
+    await emitEvent(tx, scope, now, 'category.updated', category, { attribute_schema: previous });
+    return category.attribute_schema;
+  });
+}
+
+/** A category of this marketplace and mode, or 404 (naming `param` when the id came in a field). */
+export async function requireCategory(
+  q: Queryable,
+  scope: Scope,
+  id: string,
+  param?: string,
+  lock: 'none' | 'share' | 'update' = 'none',
+): Promise<CategoryRow> {
+  const row = await findCategory(q, scope, id, lock);
+  if (!row) throw errors.missing('category', id, param);
+  return row;
+}
+
+function normalizeFee(fee: CreateCategoryBody['fee']): CategoryFee | null {
+  if (fee === undefined || fee === null) return null;
+  return { percent_bps: fee.percent_bps ?? null, fixed_amount: fee.fixed_amount ?? null };
+}
+
+function serializeValues(values: { name: string; description: string | null; parent_id: string | null; fee: CategoryFee | null; prohibited: boolean }) {
+  return { name: values.name, description: values.description, parent: values.parent_id, fee: values.fee, prohibited: values.prohibited };
+}
+
+function keyTaken(key: string): DomainError {
+  return errors.exists(`A category with the key '${key}' already exists.`, 'key');
+}
+
+function isViolationOf(error: unknown, constraint: string): boolean {
+  const e = error as { code?: unknown; constraint?: unknown } | null;
+  return e !== null && typeof e === 'object' && e.code === '23505' && e.constraint === constraint;
+}

@@ -1,0 +1,21 @@
+// The category operations, all secret-key (interface.md 4.4).
+import type { RouteModule } from '../../../http/types.js';
+import { createCategoryRoute } from './create.js';
+import { listCategoriesRoute } from './list.js';
+import { replaceAttributeSchemaRoute } from './replace-attribute-schema.js';
+import { retrieveAttributeSchemaRoute } from './retrieve-attribute-schema.js';
+import { retrieveCategoryRoute } from './retrieve.js';
+import { updateCategoryRoute } from './update.js';
+
+export const categoryRoutes: RouteModule = async (app, services) => {
+  for (const register of [
+    createCategoryRoute,
+    listCategoriesRoute,
+    retrieveCategoryRoute,
+    updateCategoryRoute,
+    retrieveAttributeSchemaRoute,
+    replaceAttributeSchemaRoute,
+  ]) {
+    await register(app, services);
+  }
+};

@@ -1,0 +1,21 @@
+// GET /v1/categories
+import type { RouteModule } from '../../../http/types.js';
+import { listCategories } from '../operations.js';
+import { CategoryList, ListCategoriesQuery } from '../schemas.js';
+import { categoryContext } from './context.js';
+
+export const listCategoriesRoute: RouteModule = (app, services) => {
+  app.get(
+    '/categories',
+    {
+      schema: {
+        tags: ['Categories'],
+        summary: 'List categories',
+        description: 'Newest first. Pass `next_cursor` of a page as `starting_after` for the next.',
+        querystring: ListCategoriesQuery,
+        response: { 200: CategoryList },
+      },
+    },
+    async (request) => listCategories(categoryContext(request, services), request.query),
+  );
+};

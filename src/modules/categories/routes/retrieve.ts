@@ -1,0 +1,21 @@
+// GET /v1/categories/{id}
+import { IdParams } from '../../../http/schemas.js';
+import type { RouteModule } from '../../../http/types.js';
+import { retrieveCategory } from '../operations.js';
+import { Category } from '../schemas.js';
+import { categoryContext } from './context.js';
+
+export const retrieveCategoryRoute: RouteModule = (app, services) => {
+  app.get(
+    '/categories/:id',
+    {
+      schema: {
+        tags: ['Categories'],
+        summary: 'Retrieve a category',
+        params: IdParams,
+        response: { 200: Category },
+      },
+    },
+    async (request) => retrieveCategory(categoryContext(request, services), request.params.id),
+  );
+};

@@ -1,0 +1,30 @@
+// The listing operations (interface.md 4.5): list and retrieve accept publishable keys; the rest
+// need a secret key. Each group registers in its own auth scope (src/modules/index.ts).
+import type { RouteModule } from '../../../http/types.js';
+import { bulkCreateListingsRoute } from './bulk-create.js';
+import { createListingRoute } from './create.js';
+import { listListingsRoute } from './list.js';
+import { publishListingRoute } from './publish.js';
+import { removeListingRoute } from './remove.js';
+import { retrieveListingRoute } from './retrieve.js';
+import { unpublishListingRoute } from './unpublish.js';
+import { updateListingRoute } from './update.js';
+
+/** PK operations: a publishable key sees published listings only. */
+export const listingPublicRoutes: RouteModule = async (app, services) => {
+  await listListingsRoute(app, services);
+  await retrieveListingRoute(app, services);
+};
+
+export const listingRoutes: RouteModule = async (app, services) => {
+  for (const register of [
+    createListingRoute,
+    bulkCreateListingsRoute,
+    updateListingRoute,
+    publishListingRoute,
+    unpublishListingRoute,
+    removeListingRoute,
+  ]) {
+    await register(app, services);
+  }
+};

@@ -1,0 +1,23 @@
+// GET /v1/listings (PK)
+import type { RouteModule } from '../../../http/types.js';
+import { listListings } from '../operations.js';
+import { ListingList, ListListingsQuery } from '../schemas.js';
+import { listingContext, viewerOf } from './context.js';
+
+export const listListingsRoute: RouteModule = (app, services) => {
+  app.get(
+    '/listings',
+    {
+      schema: {
+        tags: ['Listings'],
+        summary: 'List listings',
+        description:
+          'Newest first, filtered by `seller`, `category` (that category only) and `status`. With a publishable key ' +
+          'only published listings are listed; a `status` filter then narrows that view, so any other status lists nothing.',
+        querystring: ListListingsQuery,
+        response: { 200: ListingList },
+      },
+    },
+    async (request) => listListings(listingContext(request, services), request.query, viewerOf(request)),
+  );
+};

@@ -1,0 +1,23 @@
+// POST /v1/listings/{id}/unpublish
+import { IdParams } from '../../../http/schemas.js';
+import type { RouteModule } from '../../../http/types.js';
+import { unpublishListing } from '../operations.js';
+import { EmptyBody, Listing } from '../schemas.js';
+import { listingContext } from './context.js';
+
+export const unpublishListingRoute: RouteModule = (app, services) => {
+  app.post(
+    '/listings/:id/unpublish',
+    {
+      schema: {
+        tags: ['Listings'],
+        summary: 'Unpublish a listing',
+        description: 'Published → draft (409 `invalid_state` from any other state); its expiry is cancelled. Emits `listing.unpublished`.',
+        params: IdParams,
+        body: EmptyBody,
+        response: { 200: Listing },
+      },
+    },
+    async (request) => unpublishListing(listingContext(request, services), request.params.id),
+  );
+};
