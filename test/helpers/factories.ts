@@ -6,6 +6,10 @@ import type { Category } from '../../src/modules/categories/schemas.js';
 import type { Listing } from '../../src/modules/listings/schemas.js';
 import type { TestContext } from './harness.js';
 
+/** JSON read back in tests: loose on purpose, the assertions check its shape. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
 let counter = 0;
 /** A value unique within the test run (external ids, slugs). */
 export function unique(prefix: string): string {
@@ -21,14 +25,14 @@ async function create<T>(ctx: TestContext, path: string, body: Record<string, un
 
 export interface SellerObject {
   id: string;
-  [field: string]: any;
+  [field: string]: Json;
 }
 
 export function createSeller(ctx: TestContext, overrides: Record<string, unknown> = {}, key?: string): Promise<SellerObject> {
   return create(ctx, '/v1/sellers', { external_id: unique('seller'), name: 'Ada Lovelace', email: 'ada@example.com', ...overrides }, key);
 }
 
-export function createBuyer(ctx: TestContext, overrides: Record<string, unknown> = {}, key?: string): Promise<{ id: string; [field: string]: any }> {
+export function createBuyer(ctx: TestContext, overrides: Record<string, unknown> = {}, key?: string): Promise<{ id: string; [field: string]: Json }> {
   return create(ctx, '/v1/buyers', { external_id: unique('buyer'), name: 'Grace Hopper', email: 'grace@example.com', ...overrides }, key);
 }
 
@@ -49,7 +53,7 @@ export async function suspendSeller(ctx: TestContext, sellerId: string, reason =
 }
 
 /** Stored events about one object, oldest first, straight from the events table. */
-export async function storedEvents(ctx: TestContext, objectId: string): Promise<Array<{ id: string; type: string; data: any }>> {
+export async function storedEvents(ctx: TestContext, objectId: string): Promise<Array<{ id: string; type: string; data: Json }>> {
   return ctx.db.query('SELECT id, type, data FROM events WHERE object_id = $1 ORDER BY id', [objectId]);
 }
 

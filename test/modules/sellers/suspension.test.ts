@@ -1,6 +1,6 @@
 // Suspension: active ⇄ suspended, each move a moderation action (contract 5, 12).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSeller, storedEvents } from '../../helpers/factories.js';
+import { createSeller, storedEvents, type Json } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
 
 let ctx: TestContext;
@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function moderationEvents(target: string) {
-  const rows = await ctx.db.query<{ data: any }>(
+  const rows = await ctx.db.query<{ data: Json }>(
     `SELECT data FROM events WHERE type = 'moderation_action.created' AND data->'object'->>'target' = $1 ORDER BY id`,
     [target],
   );

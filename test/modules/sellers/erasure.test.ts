@@ -1,0 +1,146 @@
+// Erasure (contract 5, last row): personal data leaves the records and every stored event.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBuyer, createSeller, storedEvents, unique } from '../../helpers/factories.js';
+import { startTestApp, type TestContext } from '../../helpers/harness.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await startTestApp();
+});
+afterAll(() => ctx.close());
+
+/** Every stored event of this test marketplace and mode, as text, for searching. */
+async function allEventText(): Promise<string> {
+  const rows = await ctx.db.query<{ data: unknown }>(`SELECT data FROM events WHERE marketplace_id = $1 AND mode = 'test'`, [ctx.marketplaceId]);
+  return JSON.stringify(rows);
+}
+
+describe('DELETE /v1/sellers/{id}', () => {
+  it('erases the record, its storefront, verification notes and every stored event payload, and removes its listings', async () => {
+    const personal = {
+      external_id: unique('erase-me'),
+      name: 'Personal Name Zq',
+      email: 'personal.zq@example.com',
+      metadata: { phone: '+351-PRIVATE-Zq' },
+    };
+    const seller = await createSeller(ctx, personal);
+    await ctx.request(`/v1/sellers/${seller.id}`, { method: 'PATCH', body: { name: 'Renamed Zq', email: 'second.zq@example.com' } });
+    const slug = unique('private-slug-zq');
+    await ctx.request(`/v1/sellers/${seller.id}/storefront`, {
+      method: 'PUT',
+      body: { name: 'Storefront Zq', slug, description: 'About Personal Name Zq', metadata: { owner: 'Zq' } },
+    });
+    const verification = (await ctx.request(`/v1/sellers/${seller.id}/verifications`, { body: { notes: 'Passport Zq-123', metadata: { doc: 'Zq' } } })).body;
+    await ctx.request(`/v1/verifications/${verification.id}/reject`, { body: { reason: 'Passport Zq-123 expired' } });
+    await ctx.request(`/v1/sellers/${seller.id}/onboarding_links`, {
+      body: { return_url: 'https://platform.example/done?who=Zq', refresh_url: 'https://platform.example/retry' },
+    });
+    expect(await allEventText()).toContain('Zq');
+
+    const res = await ctx.request(`/v1/sellers/${seller.id}`, { method: 'DELETE' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      object: 'seller',
+      id: seller.id,
+      external_id: null,
+      name: null,
+      email: null,
+      metadata: {},
+      storefront: null,
+      erased_at: expect.any(String),
+    });
+
+    // Nothing personal is left in any stored event (data.object and previous_attributes alike).
+    expect(await allEventText()).not.toContain('Zq');
+    const events = await storedEvents(ctx, seller.id);
+    expect(events.at(-1)!.type).toBe('seller.erased');
+    expect(events.at(-1)!.data.object).toEqual(res.body);
+    const updated = events.find((e) => e.type === 'seller.updated' && e.data.previous_attributes?.name !== undefined)!;
+    expect(updated.data.previous_attributes).toEqual({ name: null, email: null });
+    expect(updated.data.object).toMatchObject({ name: null, email: null, external_id: null, metadata: {} });
+
+    // Read back through the API too.
+    const listed = await ctx.request('/v1/events?limit=100');
+    expect(listed.status).toBe(200);
+    expect(JSON.stringify(listed.body)).not.toContain('Zq');
+
+    // The rows: storefront gone, verification text cleared, onboarding links gone.
+    expect(await ctx.db.query('SELECT id FROM storefronts WHERE seller_id = $1', [seller.id])).toEqual([]);
+    expect(await ctx.db.query('SELECT id FROM onboarding_links WHERE seller_id = $1', [seller.id])).toEqual([]);
+    const ver = await ctx.request(`/v1/verifications/${verification.id}`);
+    expect(ver.body).toMatchObject({ status: 'rejected', notes: null, metadata: {}, reason: null });
+
+    // The slug and external id are free again.
+    expect((await createSeller(ctx, { external_id: personal.external_id })).external_id).toBe(personal.external_id);
+  });
+
+  it('removes the seller\'s listings with removed_reason seller_erased', async () => {
+    const seller = await createSeller(ctx);
+    const listing = await ctx.request('/v1/listings', {
+      body: { seller: seller.id, title: 'Lamp', price: { amount: 1000, currency: 'USD' } },
+    });
+    expect(listing.status, listing.text).toBe(201);
+    await ctx.request(`/v1/sellers/${seller.id}`, { method: 'DELETE' });
+    const after = await ctx.request(`/v1/listings/${listing.body.id}`);
+    expect(after.body).toMatchObject({ status: 'removed', removed_reason: 'seller_erased' });
+  });
+
+  it('is harmless twice: the erased record again, no new event', async () => {
+    const seller = await createSeller(ctx);
+    const first = await ctx.request(`/v1/sellers/${seller.id}`, { method: 'DELETE' });
+    const count = (await storedEvents(ctx, seller.id)).length;
+    const second = await ctx.request(`/v1/sellers/${seller.id}`, { method: 'DELETE' });
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect((await storedEvents(ctx, seller.id)).length).toBe(count);
+  });
+
+  it('refuses to change an erased seller with 409 invalid_state; reading and the profile still work', async () => {
+    const seller = await createSeller(ctx);
+    await ctx.request(`/v1/sellers/${seller.id}`, { method: 'DELETE' });
+    const attempts: Array<[string, 'PATCH' | 'PUT' | 'POST', unknown]> = [
+      [`/v1/sellers/${seller.id}`, 'PATCH', { name: 'Back' }],
+      [`/v1/sellers/${seller.id}/storefront`, 'PUT', { name: 'Shop' }],
+      [`/v1/sellers/${seller.id}/suspend`, 'POST', { reason: 'x' }],
+      [`/v1/sellers/${seller.id}/unsuspend`, 'POST', {}],
+      [`/v1/sellers/${seller.id}/verifications`, 'POST', {}],
+    ];
+    for (const [url, method, body] of attempts) {
+      const res = await ctx.request(url, { method, body });
+      expect(res.status, `${method} ${url}`).toBe(409);
+      expect(res.body.error.code).toBe('invalid_state');
+      expect(res.body.error.message).toContain('erased');
+    }
+    expect((await ctx.request(`/v1/sellers/${seller.id}`)).status).toBe(200);
+    const profile = await ctx.request(`/v1/sellers/${seller.id}/profile`, { key: ctx.keys.test.publishable_key });
+    expect(profile.status).toBe(200);
+    expect(profile.body).toMatchObject({ name: null, storefront: null });
+  });
+
+  it('answers 404 for an unknown seller', async () => {
+    const res = await ctx.request('/v1/sellers/sel_01jd00000000000000000000zz', { method: 'DELETE' });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('DELETE /v1/buyers/{id}', () => {
+  it('erases the record and every stored event payload; buyer.erased carries the erased record', async () => {
+    const buyer = await createBuyer(ctx, { name: 'Buyer Name Qx', email: 'buyer.qx@example.com', metadata: { addr: 'Street Qx' } });
+    await ctx.request(`/v1/buyers/${buyer.id}`, { method: 'PATCH', body: { name: 'Other Qx' } });
+    expect(await allEventText()).toContain('Qx');
+    const res = await ctx.request(`/v1/buyers/${buyer.id}`, { method: 'DELETE' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ external_id: null, name: null, email: null, metadata: {}, erased_at: expect.any(String) });
+    expect(await allEventText()).not.toContain('Qx');
+    const events = await storedEvents(ctx, buyer.id);
+    expect(events.map((e) => e.type)).toEqual(['buyer.created', 'buyer.updated', 'buyer.erased']);
+    expect(events[2]!.data.object).toEqual(res.body);
+
+    const again = await ctx.request(`/v1/buyers/${buyer.id}`, { method: 'DELETE' });
+    expect(again.body).toEqual(res.body);
+    expect((await storedEvents(ctx, buyer.id)).length).toBe(3);
+    const update = await ctx.request(`/v1/buyers/${buyer.id}`, { method: 'PATCH', body: { name: 'x' } });
+    expect(update.status).toBe(409);
+    expect(update.body.error.code).toBe('invalid_state');
+  });
+});
