@@ -2,6 +2,7 @@
 // advance runs. Adding either is one line in its list.
 import type { Services } from '../http/types.js';
 import { purgeIdempotencyKeys } from '../http/idempotency.js';
+import { sendQueuedEmails } from '../modules/emails/sender.js';
 import type { Scope } from '../scope.js';
 
 export interface PeriodicJob {
@@ -20,6 +21,15 @@ export const periodicJobs: PeriodicJob[] = [
     name: 'purge_idempotency_keys',
     everyMs: 60 * 60 * 1000,
     run: (services) => purgeIdempotencyKeys(services.db, services.clock.nowMs()),
+  },
+  {
+    // Without SMTP_URL it returns at once and the emails stay in the outbox.
+    name: 'send_queued_emails',
+    everyMs: 1000,
+    run: async ({ db, clock, config }) => {
+      const report = await sendQueuedEmails(db, clock, config);
+      return report.sent + report.retrying + report.failed;
+    },
   },
 ];
 

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
 import { createDb, type Db } from '../../src/db/db.js';
@@ -5,6 +7,7 @@ import { postgresDriver } from '../../src/db/drivers.js';
 import { IDEMPOTENCY_RETENTION_MS } from '../../src/http/idempotency.js';
 import type { Services } from '../../src/http/types.js';
 import { createWorkspaceWithOwner } from '../../src/modules/accounts/operations.js';
+import { queueEmail } from '../../src/modules/emails/outbox.js';
 import { createMarketplace } from '../../src/modules/marketplaces/operations.js';
 import { createServices } from '../../src/runtime.js';
 import type { Scope } from '../../src/scope.js';
@@ -16,6 +19,7 @@ import { freshDatabase, testConfig, usingPostgres, type TestDatabase } from '../
 let database: TestDatabase;
 let services: Services;
 let scope: Scope;
+let workspaceId: string;
 const quiet: WorkerLog = { error: () => undefined };
 
 async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
@@ -41,6 +45,7 @@ beforeAll(async () => {
   });
   const { marketplace } = await createMarketplace(services.db, systemClock, { workspaceId: workspace.id, name: 'W', currency: 'USD' });
   scope = { marketplaceId: marketplace.id, mode: 'test' };
+  workspaceId = workspace.id;
   await services.db.exec('CREATE TABLE test_timer_runs (subject_id text NOT NULL, worker text NOT NULL)');
 });
 afterAll(async () => {
@@ -92,6 +97,32 @@ describe('worker', () => {
     await waitFor(async () => !(await keys()).includes('expired'));
     await worker.stop();
     expect(await keys()).toEqual(['fresh']);
+  });
+
+  it('sends queued emails through SMTP_URL', async () => {
+    const received: string[][] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          received.push(session.envelope.rcptTo.map((rcpt) => rcpt.address));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    const mailing = { ...services, config: testConfig({ SMTP_URL: `smtp://127.0.0.1:${port}` }) };
+    const email = await services.db.transaction((tx) => queueEmail(tx, workspaceId, ['ops@example.com'], 'Hello', 'Body', new Date()));
+    const worker = startWorker(mailing, { log: quiet, handlers: {}, idleMs: 10 });
+    const status = async () => (await services.db.query<{ status: string }>('SELECT status FROM emails WHERE id = $1', [email.id]))[0]?.status;
+    await waitFor(async () => (await status()) === 'sent');
+    await worker.stop();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    expect(received).toEqual([['ops@example.com']]);
   });
 
   it('runs a job again at once while it reports work, then waits everyMs', async () => {
