@@ -2,7 +2,7 @@
 // hot path. Entries live a few seconds (TTL below); a change made through this process (revoke,
 // roll, settings, billing state) clears the cache at once, and other processes see it within the
 // TTL. That bound is documented in docs/architecture.md.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/db.js';
 import { randomBase62 } from '../ids.js';
@@ -33,9 +33,13 @@ export function generateApiKey(type: KeyType, mode: Mode): string {
   return `${type === 'secret' ? 'sk' : 'pk'}_${mode}_${randomBase62(40)}`;
 }
 
-/** Keys carry 238 bits of randomness, so a plain SHA-256 is a safe, fast lookup hash. */
+/**
+ * Keys carry 238 bits of randomness, so a plain SHA-256 is a safe, fast lookup hash. It runs on
+ * every request (the cache is keyed by it, so raw keys are never held in memory): the one-shot
+ * crypto.hash (Node 20.12+) costs about half of createHash().update().digest().
+ */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 export function readOnlyReason(billingState: BillingState, mode: Mode): ReadOnlyReason | null {
