@@ -1,0 +1,130 @@
+// Throughput of an authenticated GET /v1/marketplace against a bare Fastify route returning the
+// same JSON, at concurrency 50, on PostgreSQL. The gap is what auth (key lookup, rate limit),
+// request ids, the error and idempotency layers and response serialization cost per request.
+// Goal: the real route keeps at least 60% of the bare route's requests per second.
+//
+//   npm run bench                       # DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/postgres
+//   BENCH_SECONDS=5 npm run bench       # shorter runs
+//
+// A fresh database is created on the server for the run and dropped after. See bench/README.md.
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { systemClock } from '../src/clock.js';
+import { parseConfig } from '../src/config.js';
+import { createDb } from '../src/db/db.js';
+import { postgresDriver } from '../src/db/drivers.js';
+import { createWorkspaceWithOwner } from '../src/modules/accounts/operations.js';
+import { createMarketplace } from '../src/modules/marketplaces/operations.js';
+import { closeServices, createApp, createServices } from '../src/runtime.js';
+
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const CONNECTIONS = 50;
+const GOAL = 0.6;
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+interface Measured {
+  requestsPerSecond: number;
+  latencyP50: number;
+  latencyP99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** Load runs in a worker thread so the generator does not share the servers' event loop. */
+async function load(url: string, headers: Record<string, string>, seconds: number): Promise<Measured> {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds, workers: 1 });
+  return {
+    requestsPerSecond: result.requests.average,
+    latencyP50: result.latency.p50,
+    latencyP99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function main() {
+  const name = `mkt_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  await admin((client) => client.query(`CREATE DATABASE ${name}`));
+  const db = createDb(postgresDriver(databaseUrl(name), 10));
+  const config = parseConfig({ DATABASE_URL: databaseUrl(name), SECRET_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent' });
+  const services = await createServices(config, { clock: systemClock, db });
+  const app = await createApp(services, { logger: false });
+  const bare = Fastify({ logger: false });
+  try {
+    const { workspace } = await createWorkspaceWithOwner(db, systemClock, {
+      email: 'bench@example.com',
+      password: randomBytes(12).toString('hex'),
+      workspaceName: 'Bench',
+    });
+    const { marketplace, api_keys } = await createMarketplace(db, systemClock, { workspaceId: workspace.id, name: 'Bench', currency: 'USD' });
+    // Far above what one process serves, so no request of the run is a 429. Written directly:
+    // the settings API caps the rate at 10,000/s, which this machine could exceed in a burst.
+    await db.query(`UPDATE marketplace_modes SET settings = jsonb_set(settings, '{rate_limit_per_second}', '1000000') WHERE marketplace_id = $1`, [
+      marketplace.id,
+    ]);
+    services.apiKeys.invalidate();
+
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const headers = { authorization: `Bearer ${api_keys.test.secret_key}` };
+    const realUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/v1/marketplace`;
+    const sample = await fetch(realUrl, { headers });
+    if (sample.status !== 200) throw new Error(`GET /v1/marketplace answered ${sample.status}: ${await sample.text()}`);
+    const json: unknown = await sample.json();
+
+    bare.get('/v1/marketplace', async () => json);
+    await bare.listen({ host: '127.0.0.1', port: 0 });
+    const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/v1/marketplace`;
+    const bareSample = await (await fetch(bareUrl)).text();
+    if (bareSample !== JSON.stringify(json)) throw new Error('the bare route does not answer the same JSON');
+
+    console.log(`PostgreSQL ${db.kind === 'postgres' ? ADMIN_URL.replace(/\/\/[^@]*@/, '//') : ''} · database ${name}`);
+    console.log(`concurrency ${CONNECTIONS} · warm-up ${WARMUP_SECONDS} s · ${SECONDS} s each · body ${bareSample.length} bytes\n`);
+
+    await load(bareUrl, {}, WARMUP_SECONDS);
+    const bareResult = await load(bareUrl, {}, SECONDS);
+    await load(realUrl, headers, WARMUP_SECONDS);
+    const realResult = await load(realUrl, headers, SECONDS);
+
+    const row = (label: string, m: Measured) =>
+      `${label.padEnd(34)} ${m.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(m.latencyP50).padStart(3)} ms   p99 ${String(m.latencyP99).padStart(3)} ms   non-2xx ${m.non2xx}   errors ${m.errors}`;
+    console.log(row('bare Fastify route', bareResult));
+    console.log(row('GET /v1/marketplace (Bearer sk_)', realResult));
+    const ratio = realResult.requestsPerSecond / bareResult.requestsPerSecond;
+    console.log(`\nratio ${(ratio * 100).toFixed(1)}% (goal ≥ ${GOAL * 100}%)`);
+
+    if (realResult.non2xx > 0 || realResult.errors > 0 || bareResult.non2xx > 0 || bareResult.errors > 0) {
+      throw new Error('some requests failed or were refused: the figures do not measure the success path');
+    }
+    if (ratio < GOAL) process.exitCode = 1;
+  } finally {
+    await bare.close();
+    await app.close();
+    await closeServices(services);
+    await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
