@@ -34,6 +34,8 @@ export const Attributes = Type.Record(
   Type.String({ maxLength: ATTRIBUTE_VALUE_MAX }),
   {
     maxProperties: ATTRIBUTES_MAX,
+    // TypeBox turns the key schema into patternProperties, which loses its bounds.
+    propertyNames: { minLength: 1, maxLength: 40 },
     description:
       "Up to 50 values of up to 500 characters, as text. With a category they are checked against its attribute schema; an update replaces the whole object.",
     examples: [{ color: 'red', size_eu: '42' }],
