@@ -82,7 +82,7 @@ describe('rolling', () => {
     expect(rolled.body).toMatchObject({ type: 'secret', name: 'Server', mode: 'test', expires_at: null });
     expect(rolled.body.id).not.toBe(old.id);
     const list = await ctx.request(keysPath('test'), { key: owner });
-    expect(list.body.data.find((k: any) => k.id === old.id).expires_at).toBe(new Date(clock.nowMs() + 3_600_000).toISOString());
+    expect(list.body.data.find((k: { id: string; expires_at: string }) => k.id === old.id).expires_at).toBe(new Date(clock.nowMs() + 3_600_000).toISOString());
 
     clock.advance(3_599_000);
     expect((await ctx.request('/v1/marketplace', { key: old.key })).status).toBe(200);

@@ -102,7 +102,7 @@ describe('sendQueuedEmails', () => {
     expect(smtp.received[0]!.raw).toContain('Subject: Endpoint disabled');
     expect(smtp.received[0]!.raw).toContain('Body of Endpoint disabled');
     const list = await ctx.request('/manage/v1/emails?limit=2', { key: owner });
-    expect(list.body.data.map((e: any) => [e.id, e.status, e.sent_at])).toEqual([
+    expect(list.body.data.map((e: { id: string; status: string; sent_at: string }) => [e.id, e.status, e.sent_at])).toEqual([
       [b.id, 'sent', new Date(clock.nowMs()).toISOString()],
       [a.id, 'sent', new Date(clock.nowMs()).toISOString()],
     ]);

@@ -29,6 +29,6 @@ export async function memberToken(ctx: TestContext, owner: string, role: 'owner'
   return { token: accepted.body.token, userId: added.body.id, email };
 }
 
-export function expectError(res: { status: number; body: any }, status: number, code: string, param?: string): void {
+export function expectError(res: { status: number; body: { error?: { code?: string; param?: string } } | undefined }, status: number, code: string, param?: string): void {
   expect({ status: res.status, code: res.body?.error?.code, param: res.body?.error?.param }).toEqual({ status, code, param });
 }

@@ -53,7 +53,7 @@ describe('GET /manage/v1/marketplaces', () => {
     expect(first.body).toMatchObject({ object: 'list', has_more: true });
     expect(first.body.data).toHaveLength(1);
     const all = await ctx.request('/manage/v1/marketplaces', { key: owner });
-    expect(all.body.data.map((m: any) => m.id)).toContain(ctx.marketplaceId);
+    expect(all.body.data.map((m: { id: string }) => m.id)).toContain(ctx.marketplaceId);
     expect(all.body.data[0].id).toBe(first.body.data[0].id);
     const second = await ctx.request(`/manage/v1/marketplaces?limit=1&starting_after=${first.body.next_cursor}`, { key: owner });
     expect(second.body.data[0].id).toBe(all.body.data[1].id);
@@ -78,7 +78,7 @@ describe('choosing a workspace', () => {
     const token = other.body.token;
     expectError(await ctx.request('/manage/v1/marketplaces', { key: token }), 400, 'invalid_request', 'workspace');
     const named = await ctx.request(`/manage/v1/marketplaces?workspace=${ctx.workspaceId}`, { key: token });
-    expect(named.body.data.map((m: any) => m.id)).toContain(ctx.marketplaceId);
+    expect(named.body.data.map((m: { id: string }) => m.id)).toContain(ctx.marketplaceId);
     const own = await ctx.request(`/manage/v1/marketplaces?workspace=${other.body.workspace.id}`, { key: token });
     expect(own.body.data).toEqual([]);
     expectError(await ctx.request('/manage/v1/marketplaces?workspace=wsp_01jd0000000000000000000000', { key: token }), 404, 'resource_missing', 'workspace');

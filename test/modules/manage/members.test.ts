@@ -102,7 +102,7 @@ describe('DELETE /manage/v1/members/{user_id}', () => {
 
   it('keeps the last owner, lets owners go when another remains, and keeps owners from admins', async () => {
     const me = await ctx.request('/manage/v1/members', { key: owner });
-    const ownerId = me.body.data.find((m: any) => m.email === ctx.owner.email).id;
+    const ownerId = me.body.data.find((m: { id: string; email: string }) => m.email === ctx.owner.email).id;
     expectError(await ctx.request(`/manage/v1/members/${ownerId}`, { method: 'DELETE', key: owner }), 409, 'invalid_state');
 
     const admin = await memberToken(ctx, owner, 'admin');
