@@ -2,6 +2,7 @@
 // rules and emits its events in the same transaction.
 import type { Clock } from '../../clock.js';
 import type { Db, Queryable } from '../../db/db.js';
+import { mapUniqueViolations } from '../../db/errors.js';
 import { DomainError, errors } from '../../errors.js';
 import { emitEvent, previousAttributes } from '../../events/emit.js';
 import { pageRequest, toList, type ListEnvelope } from '../../http/pagination.js';
@@ -46,32 +47,31 @@ export async function createCategory(ctx: CategoryContext, body: CreateCategoryB
   const schema = body.attribute_schema
     ? normalizeAttributeSchema(body.attribute_schema, 'attribute_schema.attributes')
     : EMPTY_ATTRIBUTE_SCHEMA;
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const now = await modeNow(tx, ctx.clock, scope);
-      const parentId = body.parent ?? null;
-      if (parentId !== null) await requireCategory(tx, scope, parentId, 'parent');
-      if (await categoryKeyTaken(tx, scope, body.key)) throw keyTaken(body.key);
-      const row = await insertCategory(tx, scope, {
-        id: newId('category'),
-        key: body.key,
-        name: body.name,
-        description: body.description ?? null,
-        parent_id: parentId,
-        attribute_schema: schema,
-        fee: normalizeFee(body.fee),
-        prohibited: body.prohibited ?? false,
-        now,
-      });
-      const category = serializeCategory(row);
-      await emitEvent(tx, scope, now, 'category.created', category);
-      return category;
-    });
-  } catch (error) {
-    // Two creates with the same key at once: the unique index decides, the loser hears 409.
-    if (isViolationOf(error, CATEGORY_KEY_CONSTRAINT)) throw keyTaken(body.key);
-    throw error;
-  }
+  // Two creates with the same key at once: the unique index decides, and the loser hears 409 too.
+  return mapUniqueViolations(
+    () =>
+      ctx.db.transaction(async (tx) => {
+        const now = await modeNow(tx, ctx.clock, scope);
+        const parentId = body.parent ?? null;
+        if (parentId !== null) await requireCategory(tx, scope, parentId, 'parent');
+        if (await categoryKeyTaken(tx, scope, body.key)) throw keyTaken(body.key);
+        const row = await insertCategory(tx, scope, {
+          id: newId('category'),
+          key: body.key,
+          name: body.name,
+          description: body.description ?? null,
+          parent_id: parentId,
+          attribute_schema: schema,
+          fee: normalizeFee(body.fee),
+          prohibited: body.prohibited ?? false,
+          now,
+        });
+        const category = serializeCategory(row);
+        await emitEvent(tx, scope, now, 'category.created', category);
+        return category;
+      }),
+    { [CATEGORY_KEY_CONSTRAINT]: () => keyTaken(body.key) },
+  );
 }
 
 export async function listCategories(ctx: CategoryContext, query: ListCategoriesQuery): Promise<ListEnvelope<Category>> {
@@ -180,9 +180,4 @@ function serializeValues(values: { name: string; description: string | null; par
 
 function keyTaken(key: string): DomainError {
   return errors.exists(`A category with the key '${key}' already exists.`, 'key');
-}
-
-function isViolationOf(error: unknown, constraint: string): boolean {
-  const e = error as { code?: unknown; constraint?: unknown } | null;
-  return e !== null && typeof e === 'object' && e.code === '23505' && e.constraint === constraint;
 }

@@ -169,6 +169,19 @@ export const CreateCategoryBody = Body(
   },
   'A new category.',
 );
+Object.assign(CreateCategoryBody, {
+  examples: [
+    {
+      key: 'shoes.running',
+      name: 'Running shoes',
+      description: 'Road and trail.',
+      parent: 'cat_01jd3jz9y8x7w6v5t4s3r2q1p0',
+      attribute_schema: { attributes: [{ key: 'size_eu', label: 'Size (EU)', type: 'integer', required: true, min: 30, max: 50 }] },
+      fee: { percent_bps: 250, fixed_amount: null },
+      prohibited: false,
+    },
+  ],
+});
 export type CreateCategoryBody = Static<typeof CreateCategoryBody>;
 
 export const UpdateCategoryBody = Body(
@@ -183,6 +196,7 @@ export const UpdateCategoryBody = Body(
   },
   'Fields to change; the others stay. The key cannot be changed; the attribute schema has its own operation.',
 );
+Object.assign(UpdateCategoryBody, { examples: [{ name: 'Trail running shoes', prohibited: false }] });
 export type UpdateCategoryBody = Static<typeof UpdateCategoryBody>;
 
 export const ListCategoriesQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });

@@ -113,6 +113,21 @@ export const CreateListingBody = Body(
   },
   'A new listing, created as a draft.',
 );
+Object.assign(CreateListingBody, {
+  examples: [
+    {
+      seller: 'sel_01jd3k2p1q0r9s8t7u6v5w4x3y',
+      category: 'cat_01jd3k0a1b2c3d4e5f6g7h8j9k',
+      title: 'Trail running shoes',
+      description: 'Worn twice.',
+      price: { amount: 4500, currency: 'USD' },
+      quantity: 1,
+      attributes: { size_eu: '42' },
+      metadata: { sku: 'TRS-42' },
+      expires_at: '2026-12-31T23:59:59.000Z',
+    },
+  ],
+});
 export type CreateListingBody = Static<typeof CreateListingBody>;
 
 export const UpdateListingBody = Body(
@@ -134,6 +149,7 @@ export const UpdateListingBody = Body(
   },
   'Fields to change; the others stay. Allowed while the listing is draft, published or expired.',
 );
+Object.assign(UpdateListingBody, { examples: [{ price: { amount: 3900, currency: 'USD' }, quantity: 2 }] });
 export type UpdateListingBody = Static<typeof UpdateListingBody>;
 
 export const BulkCreateListingsBody = Body(
@@ -152,6 +168,7 @@ export const RemoveListingBody = Body(
   { reason: Type.String({ minLength: 1, maxLength: REMOVE_REASON_MAX, description: 'Why; kept as removed_reason.' }) },
   'Takes the listing down for good.',
 );
+Object.assign(RemoveListingBody, { examples: [{ reason: 'Counterfeit item reported by buyers.' }] });
 export type RemoveListingBody = Static<typeof RemoveListingBody>;
 
 export const ListListingsQuery = Type.Object(

@@ -69,6 +69,12 @@ describe('POST /v1/categories', () => {
     expectError(await post('/v1/categories', { key: 'taken', name: 'Again' }), 409, 'resource_exists', 'key');
   });
 
+  it('gives a key to one of two concurrent creates; the other hears 409', async () => {
+    const both = await Promise.all([post('/v1/categories', { key: 'race', name: 'A' }), post('/v1/categories', { key: 'race', name: 'B' })]);
+    expect(both.map((res) => res.status).sort()).toEqual([201, 409]);
+    expectError(both.find((res) => res.status === 409)!, 409, 'resource_exists', 'key');
+  });
+
   it('allows the same key in the other mode', async () => {
     await createCategory(ctx, { key: 'both-modes' });
     const res = await ctx.request('/v1/categories', { key: ctx.keys.live.secret_key, body: { key: 'both-modes', name: 'Live' } });
