@@ -63,6 +63,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
+// Tests read response bodies loosely (res.body.error.code); a test that wants types passes T.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface TestResponse<T = any> {
   status: number;
   body: T;
@@ -87,6 +89,7 @@ export interface TestContext {
   marketplaceId: string;
   owner: { email: string; password: string };
   keys: { test: KeyPair; live: KeyPair };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   request<T = any>(url: string, options?: RequestOptions): Promise<TestResponse<T>>;
   close(): Promise<void>;
 }
