@@ -1,8 +1,12 @@
-// Prefixed, time-ordered ids: the random part is a ULID (48-bit millisecond time, then
-// randomness), lower-cased, so sorting ids sorts by creation. The monotonic factory keeps
-// ids made in the same millisecond in creation order too.
-import { monotonicFactory } from 'ulid';
-import { randomBytes } from 'node:crypto';
+// Prefixed, time-ordered ids: the part after the prefix is a ULID (48-bit millisecond time in 10
+// characters, then 80 random bits in 16), written in lower-case Crockford base32, so sorting ids
+// sorts by creation. Ids made in the same millisecond (or after the clock stepped back) keep the
+// last time and add one to the last random part, so they stay in creation order too.
+//
+// Made here rather than by the ulid package: a request id is minted for every request, and ulid
+// draws its randomness one character at a time from the system (16 calls per id, measured at 6%
+// of the CPU of an authenticated GET). A pooled buffer costs one call per 256 ids.
+import { randomBytes, randomFillSync } from 'node:crypto';
 
 export const ID_PREFIXES = {
   category: 'cat',
@@ -38,10 +42,57 @@ export const ID_PREFIXES = {
 
 export type IdKind = keyof typeof ID_PREFIXES;
 
-const ulid = monotonicFactory();
+const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz';
+const RANDOM_DIGITS = 16;
+
+const pool = new Uint8Array(4096);
+let poolAt = pool.length;
+let lastMs = -1;
+const lastRandom = new Uint8Array(RANDOM_DIGITS);
+
+/** 16 fresh base32 digits; 256 is a multiple of 32, so `byte & 31` is uniform. */
+function freshRandom(): void {
+  if (poolAt + RANDOM_DIGITS > pool.length) {
+    randomFillSync(pool);
+    poolAt = 0;
+  }
+  for (let i = 0; i < RANDOM_DIGITS; i++) lastRandom[i] = pool[poolAt++]! & 31;
+}
+
+/** Adds one to the random part; false when it was all ones (2^80 ids in one millisecond). */
+function incrementRandom(): boolean {
+  for (let i = RANDOM_DIGITS - 1; i >= 0; i--) {
+    if (lastRandom[i]! < 31) {
+      lastRandom[i]!++;
+      return true;
+    }
+    lastRandom[i] = 0;
+  }
+  return false;
+}
+
+/** The 26 characters after the prefix. */
+export function timeOrderedPart(nowMs: number = Date.now()): string {
+  if (nowMs > lastMs) {
+    lastMs = nowMs;
+    freshRandom();
+  } else if (!incrementRandom()) {
+    lastMs += 1;
+    freshRandom();
+  }
+  let time = '';
+  let ms = lastMs;
+  for (let i = 0; i < 10; i++) {
+    time = CROCKFORD[ms % 32]! + time;
+    ms = Math.floor(ms / 32);
+  }
+  let random = '';
+  for (let i = 0; i < RANDOM_DIGITS; i++) random += CROCKFORD[lastRandom[i]!]!;
+  return time + random;
+}
 
 export function newId(kind: IdKind): string {
-  return `${ID_PREFIXES[kind]}_${ulid().toLowerCase()}`;
+  return `${ID_PREFIXES[kind]}_${timeOrderedPart()}`;
 }
 
 /** True when the text has the shape of an id of that kind (used to refuse bad cursors early). */

@@ -1,7 +1,38 @@
 // Ids (interface.md 2.1, contract 4): a type prefix and a 26-character lower-case time-ordered
 // part, so sorting ids sorts by creation.
 import { describe, expect, it, vi } from 'vitest';
-import { ID_PREFIXES, isIdOf, newId, randomBase62, type IdKind } from '../src/ids.js';
+import { decodeTime } from 'ulid';
+import { ID_PREFIXES, isIdOf, newId, randomBase62, timeOrderedPart, type IdKind } from '../src/ids.js';
+
+// Module state (the last millisecond used) carries from test to test: these run first, with the
+// real clock, then with times later than any before them.
+describe('timeOrderedPart', () => {
+  it('is a ULID: its first 10 characters are the millisecond of creation', () => {
+    const before = Date.now();
+    const part = newId('event').slice(4);
+    const after = Date.now();
+    const at = decodeTime(part.toUpperCase());
+    expect(at).toBeGreaterThanOrEqual(before);
+    expect(at).toBeLessThanOrEqual(after);
+  });
+
+  it('adds one to the random part within a millisecond, and keeps the time when the clock steps back', () => {
+    const ms = Date.parse('2098-01-01T00:00:00.000Z');
+    const a = timeOrderedPart(ms);
+    const b = timeOrderedPart(ms);
+    const c = timeOrderedPart(ms - 5000);
+    expect(b.slice(0, 10)).toBe(a.slice(0, 10));
+    expect(c.slice(0, 10)).toBe(a.slice(0, 10));
+    expect(a < b && b < c).toBe(true);
+    expect(decodeTime(a.toUpperCase())).toBe(ms);
+  });
+
+  it('draws a fresh random part each millisecond', () => {
+    const ms = Date.parse('2098-06-01T00:00:00.000Z');
+    const parts = Array.from({ length: 300 }, (_, i) => timeOrderedPart(ms + i).slice(10));
+    expect(new Set(parts).size).toBe(parts.length);
+  });
+});
 
 describe('newId', () => {
   it.each(Object.entries(ID_PREFIXES))('%s ids start with %s_ and a 26-character lower-case part', (kind, prefix) => {
@@ -31,7 +62,7 @@ describe('newId', () => {
     vi.useFakeTimers();
     try {
       const ids: string[] = [];
-      for (const at of ['2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.001Z', '2031-06-01T12:00:00.000Z', '2099-12-31T23:59:59.999Z']) {
+      for (const at of ['2098-07-01T00:00:00.000Z', '2098-07-01T00:00:00.001Z', '2099-06-01T12:00:00.000Z', '2099-12-31T23:59:59.999Z']) {
         vi.setSystemTime(new Date(at));
         ids.push(newId('listing'));
       }
@@ -39,7 +70,7 @@ describe('newId', () => {
       // The first 10 characters encode the millisecond.
       expect(ids[0]!.slice(4, 14) < ids[1]!.slice(4, 14)).toBe(true);
       // A clock that steps back does not break the order within a process.
-      vi.setSystemTime(new Date('2029-01-01T00:00:00.000Z'));
+      vi.setSystemTime(new Date('2098-08-01T00:00:00.000Z'));
       const afterStepBack = newId('listing');
       expect(afterStepBack > ids.at(-1)!).toBe(true);
     } finally {
