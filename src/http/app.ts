@@ -75,6 +75,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('Request-Id', request.id);
   });
+  // A request with no body at all reads as {}: operations whose fields are all optional work
+  // without one (as Stripe's do), and a missing required field is named by its param.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  });
   installErrorHandling(app);
   app.addSchema(ErrorEnvelope);
 
@@ -98,6 +103,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         },
       },
     },
+    transformObject: (documentObject) =>
+      markOptionalBodies((documentObject as { openapiObject: OpenApiDocument }).openapiObject) as never,
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
 
@@ -170,4 +177,21 @@ function allowBrowsers(scope: App) {
     reply.header('Access-Control-Expose-Headers', 'Request-Id, Retry-After');
     return payload;
   });
+}
+
+interface OpenApiDocument {
+  paths?: Record<string, Record<string, { requestBody?: { required?: boolean; content?: Record<string, { schema?: { required?: string[] } }> } }>>;
+}
+
+/** The body is optional exactly when its schema requires no field (see the preValidation hook). */
+function markOptionalBodies(document: OpenApiDocument): OpenApiDocument {
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      const body = operation.requestBody;
+      if (!body) continue;
+      const schema = body.content?.['application/json']?.schema;
+      body.required = (schema?.required?.length ?? 0) > 0;
+    }
+  }
+  return document;
 }

@@ -91,9 +91,9 @@ describe('request bodies', () => {
     expectError(await widget('{name: 1}'), 400, 'invalid_request');
   });
 
-  it('a missing body on an operation that needs one answers 400', async () => {
+  it('a missing body reads as {}: a required field is then named by its param', async () => {
     const res = await ctx.request('/v1/_test/widgets', { method: 'POST' });
-    expectError(res, 400, 'invalid_request');
+    expectError(res, 400, 'invalid_request', 'name');
   });
 
   it('an unknown field answers 400 naming it, at any depth', async () => {
@@ -205,6 +205,13 @@ describe('OpenAPI', () => {
     expect(res.body.openapi).toBe('3.1.0');
     const op = res.body.paths['/v1/marketplace'].get;
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '4XX', '5XX']));
+  });
+
+  it('marks a request body required only when its schema requires a field', async () => {
+    const { paths } = (await ctx.request('/v1/openapi.json', { key: null })).body;
+    expect(paths['/v1/categories'].post.requestBody.required).toBe(true);
+    expect(paths['/v1/sellers'].post.requestBody.required).toBe(false);
+    expect(paths['/v1/listings/{id}/publish'].post.requestBody.required).toBe(false);
   });
 });
 

@@ -246,7 +246,7 @@ describe('remove', () => {
   it('needs a reason of 1 to 500 characters', async () => {
     const listing = await createListing(ctx);
     expectError(await post(`/v1/listings/${listing.id}/remove`, {}), 400, 'invalid_request', 'reason');
-    expectError(await post(`/v1/listings/${listing.id}/remove`), 400, 'invalid_request');
+    expectError(await post(`/v1/listings/${listing.id}/remove`), 400, 'invalid_request', 'reason');
     expectError(await remove(listing.id, ''), 400, 'invalid_request', 'reason');
     expectError(await remove(listing.id, 'r'.repeat(501)), 400, 'invalid_request', 'reason');
     expect((await remove(listing.id, 'r'.repeat(500))).body.removed_reason).toBe('r'.repeat(500));

@@ -43,6 +43,12 @@ describe('POST /v1/sellers', () => {
     expect(res.body).toMatchObject({ external_id: null, name: null, email: null, metadata: {} });
   });
 
+  it('accepts no body at all, like an empty one', async () => {
+    const res = await ctx.request('/v1/sellers', { method: 'POST' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ object: 'seller', external_id: null, name: null });
+  });
+
   it('refuses a taken external_id with 409 resource_exists, param external_id', async () => {
     const seller = await createSeller(ctx);
     const res = await ctx.request('/v1/sellers', { body: { external_id: seller.external_id } });
