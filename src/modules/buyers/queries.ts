@@ -1,5 +1,6 @@
 // Every SQL statement of the buyers module. Each one names marketplace_id and mode.
 import type { Queryable } from '../../db/db.js';
+import { selectPage } from '../../db/page-query.js';
 import type { PageRequest } from '../../http/pagination.js';
 import type { Scope } from '../../scope.js';
 import type { PartyFields } from '../parties/schemas.js';
@@ -21,19 +22,8 @@ export async function findBuyer(q: Queryable, scope: Scope, id: string, lock = f
   return rows[0] ?? null;
 }
 
-export async function listBuyers(q: Queryable, scope: Scope, page: PageRequest, filter: { externalId?: string }): Promise<BuyerRow[]> {
-  const params: unknown[] = [scope.marketplaceId, scope.mode];
-  const conditions = ['marketplace_id = $1', 'mode = $2'];
-  if (filter.externalId !== undefined) {
-    params.push(filter.externalId);
-    conditions.push(`external_id = $${params.length}`);
-  }
-  if (page.startingAfter !== null) {
-    params.push(page.startingAfter);
-    conditions.push(`id < $${params.length}`);
-  }
-  params.push(page.limit + 1);
-  return q.query<BuyerRow>(`SELECT ${COLUMNS} FROM buyers WHERE ${conditions.join(' AND ')} ORDER BY id DESC LIMIT $${params.length}`, params);
+export function listBuyers(q: Queryable, scope: Scope, page: PageRequest, filter: { externalId?: string }): Promise<BuyerRow[]> {
+  return selectPage<BuyerRow>(q, { select: `SELECT ${COLUMNS} FROM buyers`, scope, page, equals: { external_id: filter.externalId } });
 }
 
 export async function insertBuyer(q: Queryable, scope: Scope, id: string, fields: PartyFields, now: Date): Promise<BuyerRow> {

@@ -1,5 +1,7 @@
 // Every SQL statement of the categories module. Each one names marketplace_id and mode.
 import type { Queryable } from '../../db/db.js';
+import { selectPage } from '../../db/page-query.js';
+import type { PageRequest } from '../../http/pagination.js';
 import type { Scope } from '../../scope.js';
 import type { AttributeSchemaValue, CategoryFee } from './schemas.js';
 
@@ -84,17 +86,8 @@ export async function categoryKeyTaken(q: Queryable, scope: Scope, key: string):
 }
 
 /** A page of categories, newest first, limit + 1 rows so the caller can tell has_more. */
-export async function listCategoryRows(
-  q: Queryable,
-  scope: Scope,
-  page: { startingAfter: string | null; limit: number },
-): Promise<CategoryRow[]> {
-  return q.query<CategoryRow>(
-    `SELECT ${COLUMNS} FROM categories
-      WHERE marketplace_id = $1 AND mode = $2 AND ($3::text IS NULL OR id < $3)
-      ORDER BY id DESC LIMIT $4`,
-    [scope.marketplaceId, scope.mode, page.startingAfter, page.limit + 1],
-  );
+export function listCategoryRows(q: Queryable, scope: Scope, page: PageRequest): Promise<CategoryRow[]> {
+  return selectPage<CategoryRow>(q, { select: `SELECT ${COLUMNS} FROM categories`, scope, page });
 }
 
 export async function updateCategoryValues(

@@ -1,6 +1,7 @@
 // Reading the event log (interface.md 4.9): every state change of this marketplace and mode,
 // newest first. Events are written only by emitEvent, in the transaction of their change.
 import type { Queryable } from '../../db/db.js';
+import { selectPage } from '../../db/page-query.js';
 import { errors } from '../../errors.js';
 import type { EventObject, EventRecord } from '../../events/emit.js';
 import { isEventType, type EventType } from '../../events/types.js';
@@ -42,24 +43,10 @@ export async function listEvents(
   page: PageRequest,
   filter: { type?: string },
 ): Promise<ListEnvelope<EventRecord>> {
-  const params: unknown[] = [scope.marketplaceId, scope.mode];
-  const conditions = ['marketplace_id = $1', 'mode = $2'];
-  if (filter.type !== undefined) {
-    if (!isEventType(filter.type)) {
-      throw errors.invalidRequest(`Unknown event type '${filter.type}'; use one of the types in the API reference.`, 'type');
-    }
-    params.push(filter.type);
-    conditions.push(`type = $${params.length}`);
+  if (filter.type !== undefined && !isEventType(filter.type)) {
+    throw errors.invalidRequest(`Unknown event type '${filter.type}'; use one of the types in the API reference.`, 'type');
   }
-  if (page.startingAfter !== null) {
-    params.push(page.startingAfter);
-    conditions.push(`id < $${params.length}`);
-  }
-  params.push(page.limit + 1);
-  const rows = await q.query<EventRow>(
-    `SELECT ${COLUMNS} FROM events WHERE ${conditions.join(' AND ')} ORDER BY id DESC LIMIT $${params.length}`,
-    params,
-  );
+  const rows = await selectPage<EventRow>(q, { select: `SELECT ${COLUMNS} FROM events`, scope, page, equals: { type: filter.type } });
   return toList(rows.map(eventFromRow), page.limit);
 }
 

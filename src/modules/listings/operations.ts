@@ -111,13 +111,12 @@ async function insertOne(tx: Tx, ctx: ListingContext, body: CreateListingBody, n
 
 export async function listListings(ctx: ListingContext, query: ListListingsQuery, viewer: Viewer): Promise<ListEnvelope<Listing>> {
   const page = pageRequest(query, 'listing');
-  const rows = await listListingRows(ctx.db, ctx.scope, {
-    seller: query.seller,
-    category: query.category,
-    status: query.status,
-    publishedOnly: viewer.publishedOnly,
-    ...page,
-  });
+  const rows = await listListingRows(
+    ctx.db,
+    ctx.scope,
+    { seller: query.seller, category: query.category, status: query.status, publishedOnly: viewer.publishedOnly },
+    page,
+  );
   return toList(rows.map(serializeListing), page.limit);
 }
 

@@ -1,5 +1,7 @@
 // Every SQL statement of the listings module. Each one names marketplace_id and mode.
 import type { Queryable } from '../../db/db.js';
+import { selectPage } from '../../db/page-query.js';
+import type { PageRequest } from '../../http/pagination.js';
 import type { Scope } from '../../scope.js';
 import type { ListingStatus } from './status.js';
 
@@ -93,28 +95,19 @@ export interface ListingFilter {
   status?: ListingStatus;
   /** Publishable keys see published listings only. */
   publishedOnly: boolean;
-  startingAfter: string | null;
-  limit: number;
 }
 
 /** A page of listings, newest first, limit + 1 rows so the caller can tell has_more. */
-export async function listListingRows(q: Queryable, scope: Scope, filter: ListingFilter): Promise<ListingRow[]> {
-  const params: unknown[] = [scope.marketplaceId, scope.mode];
-  const where = ['marketplace_id = $1', 'mode = $2'];
-  const add = (condition: (placeholder: string) => string, value: unknown) => {
-    params.push(value);
-    where.push(condition(`$${params.length}`));
-  };
-  if (filter.seller !== undefined) add((p) => `seller_id = ${p}`, filter.seller);
-  if (filter.category !== undefined) add((p) => `category_id = ${p}`, filter.category);
-  if (filter.status !== undefined) add((p) => `status = ${p}`, filter.status);
-  if (filter.publishedOnly) add((p) => `status = ${p}`, 'published');
-  if (filter.startingAfter !== null) add((p) => `id < ${p}`, filter.startingAfter);
-  params.push(filter.limit + 1);
-  return q.query<ListingRow>(
-    `SELECT ${COLUMNS} FROM listings WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT $${params.length}`,
-    params,
-  );
+export async function listListingRows(q: Queryable, scope: Scope, filter: ListingFilter, page: PageRequest): Promise<ListingRow[]> {
+  // A publishable key's view is the published listings; a filter can narrow it, never widen it.
+  if (filter.publishedOnly && filter.status !== undefined && filter.status !== 'published') return [];
+  const status = filter.publishedOnly ? 'published' : filter.status;
+  return selectPage<ListingRow>(q, {
+    select: `SELECT ${COLUMNS} FROM listings`,
+    scope,
+    page,
+    equals: { seller_id: filter.seller, category_id: filter.category, status },
+  });
 }
 
 export async function updateListingValues(

@@ -1,6 +1,7 @@
 // Every SQL statement of the sellers module (sellers and their storefronts). Each one names
 // marketplace_id and mode.
 import type { Queryable } from '../../db/db.js';
+import { selectPage } from '../../db/page-query.js';
 import type { PageRequest } from '../../http/pagination.js';
 import type { Scope } from '../../scope.js';
 import type { PartyFields } from '../parties/schemas.js';
@@ -53,28 +54,19 @@ export async function findSeller(q: Queryable, scope: Scope, id: string, lock = 
   return rows[0] ?? null;
 }
 
-export async function listSellers(
+export function listSellers(
   q: Queryable,
   scope: Scope,
   page: PageRequest,
   filter: { externalId?: string; status?: SellerStatus },
 ): Promise<SellerRow[]> {
-  const params: unknown[] = [scope.marketplaceId, scope.mode];
-  const conditions = ['s.marketplace_id = $1', 's.mode = $2'];
-  if (filter.externalId !== undefined) {
-    params.push(filter.externalId);
-    conditions.push(`s.external_id = $${params.length}`);
-  }
-  if (filter.status !== undefined) {
-    params.push(filter.status);
-    conditions.push(`s.status = $${params.length}`);
-  }
-  if (page.startingAfter !== null) {
-    params.push(page.startingAfter);
-    conditions.push(`s.id < $${params.length}`);
-  }
-  params.push(page.limit + 1);
-  return q.query<SellerRow>(`${SELECT_SELLER} WHERE ${conditions.join(' AND ')} ORDER BY s.id DESC LIMIT $${params.length}`, params);
+  return selectPage<SellerRow>(q, {
+    select: SELECT_SELLER,
+    alias: 's',
+    scope,
+    page,
+    equals: { external_id: filter.externalId, status: filter.status },
+  });
 }
 
 export async function insertSeller(q: Queryable, scope: Scope, id: string, fields: PartyFields, now: Date): Promise<void> {

@@ -1,5 +1,6 @@
 // Every SQL statement of the verifications module. Each one names marketplace_id and mode.
 import type { Queryable } from '../../db/db.js';
+import { selectPage } from '../../db/page-query.js';
 import type { PageRequest } from '../../http/pagination.js';
 import type { Scope } from '../../scope.js';
 import type { Redaction } from '../parties/erasure.js';
@@ -32,31 +33,18 @@ export async function findVerification(q: Queryable, scope: Scope, id: string, l
   return rows[0] ?? null;
 }
 
-export async function listVerifications(
+export function listVerifications(
   q: Queryable,
   scope: Scope,
   page: PageRequest,
   filter: { seller?: string; status?: VerificationStatus },
 ): Promise<VerificationRow[]> {
-  const params: unknown[] = [scope.marketplaceId, scope.mode];
-  const conditions = ['marketplace_id = $1', 'mode = $2'];
-  if (filter.seller !== undefined) {
-    params.push(filter.seller);
-    conditions.push(`seller_id = $${params.length}`);
-  }
-  if (filter.status !== undefined) {
-    params.push(filter.status);
-    conditions.push(`status = $${params.length}`);
-  }
-  if (page.startingAfter !== null) {
-    params.push(page.startingAfter);
-    conditions.push(`id < $${params.length}`);
-  }
-  params.push(page.limit + 1);
-  return q.query<VerificationRow>(
-    `SELECT ${COLUMNS} FROM verifications WHERE ${conditions.join(' AND ')} ORDER BY id DESC LIMIT $${params.length}`,
-    params,
-  );
+  return selectPage<VerificationRow>(q, {
+    select: `SELECT ${COLUMNS} FROM verifications`,
+    scope,
+    page,
+    equals: { seller_id: filter.seller, status: filter.status },
+  });
 }
 
 export async function insertVerification(
