@@ -56,8 +56,9 @@ function fittingValue(d: StoredAttributeDefinition, seed: { n: number; frac: num
     case 'enum':
       return d.options![seed.pick % d.options!.length]!;
     case 'string': {
-      const text = seed.text.trim() === '' ? 'x' : seed.text;
-      return d.max_length === null ? text : [...text].slice(0, d.max_length).join('') || 'x';
+      // Cut to max_length first, then make sure what is left is not blank (required means not blank).
+      const cut = d.max_length === null ? seed.text : [...seed.text].slice(0, d.max_length).join('');
+      return cut.trim() === '' ? 'x' : cut;
     }
   }
 }
