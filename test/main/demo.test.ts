@@ -49,7 +49,7 @@ describe('startupBanner', () => {
       demo: { email: 'demo@example.com', password: 'pw12345678', marketplaceId: 'mkt_x', testKeys: { secret_key: 'sk_test_abc', publishable_key: 'pk_test_def' } },
     });
     expect(text).toContain('https://market.example.com/v1');
-    expect(text).toContain('https://market.example.com/dashboard');
+    expect(text).toContain('https://market.example.com/manage/v1');
     expect(text).toMatch(/Login\s+demo@example\.com/);
     expect(text).toMatch(/Password\s+pw12345678/);
     expect(text).toMatch(/Test secret key\s+sk_test_abc/);

@@ -74,7 +74,7 @@ describe('node dist/main.js', () => {
     const started = run([], { PORT: String(port), DATA_DIR: dataDir });
     const box = (await started.waitFor(/┌[\s\S]*└─+┘/))[0];
     expect(box).toContain(`http://127.0.0.1:${port}/v1`);
-    expect(box).toContain(`http://127.0.0.1:${port}/dashboard`);
+    expect(box).toContain(`http://127.0.0.1:${port}/manage/v1`);
     expect(box).toMatch(/Login\s+demo@example\.com/);
     expect(box).toMatch(/Password\s+[0-9A-Za-z]{20}/);
     secretKey = box.match(/Test secret key\s+(sk_test_[0-9A-Za-z]+)/)?.[1] ?? '';
