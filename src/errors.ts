@@ -43,9 +43,8 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   // 429
   'rate_limited',
-  // 500, 503
+  // 500
   'internal_error',
-  'service_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -37,7 +37,6 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
-  service_unavailable: 503,
 };
 
 export interface ErrorBody {
