@@ -1,7 +1,7 @@
 // Builds the HTTP application: conventions (request ids, JSON-only bodies, validation, errors),
 // the OpenAPI document, health checks, and the route scopes: /v1 publishable-key operations,
 // /v1 secret-key operations, and /manage/v1.
-import Fastify, { type FastifyRequest, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import sjson from 'secure-json-parse';
 import { newId } from '../ids.js';
@@ -9,6 +9,7 @@ import { DomainError } from '../errors.js';
 import { apiKeyAuth, type Access } from './auth.js';
 import { installErrorHandling } from './error-handler.js';
 import { idempotent } from './idempotency.js';
+import { errorBody } from './errors.js';
 import { ErrorEnvelope } from './schemas.js';
 import type { App, RouteModule, Services } from './types.js';
 import { findBadText, validatorCompiler } from './validation.js';
@@ -67,6 +68,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
     requestIdHeader: false,
     ajv: { customOptions: { strict: false } },
     routerOptions: { ignoreTrailingSlash: true },
+    // A URL that does not decode, or a path segment over maxParamLength (100), is refused by the
+    // router before any hook runs: answer it in the envelope, with its Request-Id, like any 400.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      const message =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'A path segment is longer than 100 characters.'
+          : 'The URL is not valid: it holds a percent-encoding that does not decode to text.';
+      return reply
+        .code(400)
+        .header('Request-Id', request.id)
+        .type('application/json')
+        .send(errorBody('invalid_request', message, request.id));
+    },
   }).withTypeProvider() as unknown as App;
 
   app.setValidatorCompiler(validatorCompiler);
@@ -79,6 +93,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // without one (as Stripe's do), and a missing required field is named by its param.
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+    // Path and query text reaches SQL too: a NUL or lone surrogate there is a 400, never a 500.
+    const bad = findBadText(request.params) ?? findBadText(request.query);
+    if (bad !== null) {
+      throw new DomainError('invalid_request', 'Text may not contain NUL characters or lone surrogates.', bad || undefined);
+    }
   });
   installErrorHandling(app);
   app.addSchema(ErrorEnvelope);

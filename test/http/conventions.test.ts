@@ -198,6 +198,21 @@ describe('query parameters', () => {
   });
 });
 
+describe('text in the path and the query string', () => {
+  it('a NUL character in a path parameter or a query parameter answers 400 naming it, never 500', async () => {
+    expectError(await ctx.request('/v1/events/evt_%00'), 400, 'invalid_request', 'id');
+    expectError(await ctx.request('/v1/sellers/sel_%00'), 400, 'invalid_request', 'id');
+    expectError(await ctx.request('/v1/sellers?external_id=a%00b'), 400, 'invalid_request', 'external_id');
+    expectError(await ctx.request('/v1/listings/%00', { key: ctx.keys.test.publishable_key }), 400, 'invalid_request', 'id');
+  });
+
+  it('a URL that does not decode, or a path segment over 100 characters, answers 400 in the envelope', async () => {
+    for (const url of ['/v1/events/%E0%A4%A', '/v1/events/%ED%A0%80', `/v1/events/${'a'.repeat(500)}`]) {
+      expectError(await ctx.request(url), 400, 'invalid_request');
+    }
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents error answers by status class without breaking success serialization', async () => {
     const res = await ctx.request('/v1/openapi.json', { key: null });
