@@ -77,6 +77,17 @@ describe('reuse', () => {
     expect(await writesNamed('second')).toBe(0);
   });
 
+  it('the same body with its fields in another order is the same request: it replays', async () => {
+    const key = uniqueKey();
+    const first = await post({ name: 'ordered', count: 2, metadata: { a: '1', b: '2' } }, key);
+    expect(first.status).toBe(201);
+    const again = await post({ metadata: { b: '2', a: '1' }, count: 2, name: 'ordered' }, key);
+    expect(again.status, again.text).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.text).toBe(first.text);
+    expect(await writesNamed('ordered')).toBe(1);
+  });
+
   it('the same key on another path answers 409 idempotency_key_reused', async () => {
     const key = uniqueKey();
     expect((await post({ name: 'path' }, key)).status).toBe(201);
