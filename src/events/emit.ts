@@ -47,8 +47,28 @@ export async function emitEvent(
 }
 
 /**
+ * Whether two JSON values are equal, whatever the order of their object keys: jsonb stores keys
+ * in its own order, so a value read back and the same value sent again differ only in that.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(record)
+      .sort()
+      .map((key) => [key, canonical(record[key])]),
+  );
+}
+
+/**
  * The old values of the fields that changed between two versions of an object, for
- * data.previous_attributes of *.updated events. Nested objects compare as a whole.
+ * data.previous_attributes of *.updated events. Nested objects compare as a whole, whatever the
+ * order of their keys.
  */
 export function previousAttributes<T extends Record<string, unknown>>(
   before: T,
@@ -58,7 +78,7 @@ export function previousAttributes<T extends Record<string, unknown>>(
   const changed: Record<string, unknown> = {};
   for (const key of Object.keys(after)) {
     if (ignore.includes(key)) continue;
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changed[key] = before[key];
+    if (!sameJson(before[key], after[key])) changed[key] = before[key];
   }
   return changed;
 }

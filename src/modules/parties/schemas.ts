@@ -1,6 +1,7 @@
 // The party body of contract 5, shared by sellers and buyers: external_id, name, email, metadata.
 // Create takes strings; update takes the same fields, where null clears one.
 import { Type, type Static } from '@sinclair/typebox';
+import { sameJson } from '../../events/emit.js';
 import { Body, Metadata, Nullable } from '../../http/schemas.js';
 
 export const ExternalId = Type.String({
@@ -57,7 +58,7 @@ export function applyPartyUpdate(current: PartyFields, body: PartyUpdateBody): P
     next.external_id === current.external_id &&
     next.name === current.name &&
     next.email === current.email &&
-    JSON.stringify(next.metadata) === JSON.stringify(current.metadata);
+    sameJson(next.metadata, current.metadata);
   return same ? null : next;
 }
 

@@ -4,7 +4,7 @@
 import { mapUniqueViolations } from '../../db/errors.js';
 import type { Tx } from '../../db/db.js';
 import { errors } from '../../errors.js';
-import { emitEvent, previousAttributes } from '../../events/emit.js';
+import { emitEvent, previousAttributes, sameJson } from '../../events/emit.js';
 import { toList, type ListEnvelope, type PageRequest } from '../../http/pagination.js';
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
@@ -115,7 +115,7 @@ export async function putStorefront(deps: PartyDeps, scope: Scope, sellerId: str
           current.name === values.name &&
           current.slug === values.slug &&
           current.description === values.description &&
-          JSON.stringify(current.metadata) === JSON.stringify(values.metadata)
+          sameJson(current.metadata, values.metadata)
         ) {
           return current;
         }

@@ -54,6 +54,13 @@ describe('buyers', () => {
     expect((await storedEvents(ctx, buyer.id)).length).toBe(2);
   });
 
+  it('writes nothing when the same metadata comes again with its keys in another order', async () => {
+    const buyer = await createBuyer(ctx, { metadata: { zz: '1', a: '2' } });
+    const res = await ctx.request(`/v1/buyers/${buyer.id}`, { method: 'PATCH', body: { metadata: { zz: '1', a: '2' } } });
+    expect(res.body).toEqual(buyer);
+    expect((await storedEvents(ctx, buyer.id)).map((e) => e.type)).toEqual(['buyer.created']);
+  });
+
   it('retrieves, lists newest first with external_id filter and paging', async () => {
     const a = await createBuyer(ctx);
     const b = await createBuyer(ctx);

@@ -306,6 +306,13 @@ describe('update', () => {
     expect(await storedEvents(ctx, listing.id)).toHaveLength(1);
   });
 
+  it('emits nothing when metadata and attributes come again with their keys in another order', async () => {
+    const listing = await createListing(ctx, { metadata: { zz: '1', a: '2' }, attributes: { zz: '1', a: '2' } });
+    const res = await patch(`/v1/listings/${listing.id}`, { metadata: { zz: '1', a: '2' }, attributes: { a: '2', zz: '1' } });
+    expect(res.body).toEqual(listing);
+    expect(await storedEvents(ctx, listing.id)).toHaveLength(1);
+  });
+
   it('refuses a quantity below what open orders hold or sold: 400 param quantity', async () => {
     const listing = await createListing(ctx, { quantity: 10 });
     // Orders are another module; hold units the way they will.

@@ -232,6 +232,13 @@ describe('PATCH /v1/sellers/{id}', () => {
     expect((await storedEvents(ctx, seller.id)).map((e) => e.type)).toEqual(['seller.created']);
   });
 
+  it('writes nothing when the same metadata comes again with its keys in another order', async () => {
+    const seller = await createSeller(ctx, { metadata: { zz: '1', a: '2' } });
+    const res = await ctx.request(`/v1/sellers/${seller.id}`, { method: 'PATCH', body: { metadata: { zz: '1', a: '2' } } });
+    expect(res.body).toEqual(seller);
+    expect((await storedEvents(ctx, seller.id)).map((e) => e.type)).toEqual(['seller.created']);
+  });
+
   it('refuses an external_id another seller holds with 409 resource_exists, param external_id', async () => {
     const a = await createSeller(ctx);
     const b = await createSeller(ctx);

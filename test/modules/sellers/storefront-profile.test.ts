@@ -56,6 +56,15 @@ describe('PUT /v1/sellers/{id}/storefront', () => {
     expect((await storedEvents(ctx, seller.id)).length).toBe(2);
   });
 
+  it('writes nothing when the storefront metadata comes again with its keys in another order', async () => {
+    const seller = await createSeller(ctx);
+    const body = { name: 'Same', metadata: { zz: '1', a: '2' } };
+    const first = await put(seller.id, body);
+    const second = await put(seller.id, body);
+    expect(second.body).toEqual(first.body);
+    expect((await storedEvents(ctx, seller.id)).length).toBe(2);
+  });
+
   it('refuses a slug another storefront holds with 409 resource_exists, param slug; the holder may keep it', async () => {
     const slug = unique('taken');
     const a = await createSeller(ctx);
