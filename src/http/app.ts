@@ -199,12 +199,38 @@ function allowBrowsers(scope: App) {
 }
 
 interface OpenApiDocument {
-  paths?: Record<string, Record<string, { requestBody?: { required?: boolean; content?: Record<string, { schema?: { required?: string[] } }> } }>>;
+  paths?: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: unknown[];
+        requestBody?: { required?: boolean; content?: Record<string, { schema?: { required?: string[] } }> };
+      }
+    >
+  >;
 }
 
-/** The body is optional exactly when its schema requires no field (see the preValidation hook). */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  in: 'header',
+  name: 'Idempotency-Key',
+  required: false,
+  description:
+    'Makes the POST safe to retry: the same key with the same request replays the first answer (header Idempotent-Replayed: true); ' +
+    'with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+};
+
+/**
+ * The body is optional exactly when its schema requires no field (see the preValidation hook);
+ * every /v1 POST documents the Idempotency-Key header it accepts (src/http/idempotency.ts).
+ */
 function markOptionalBodies(document: OpenApiDocument): OpenApiDocument {
-  for (const operations of Object.values(document.paths ?? {})) {
+  for (const [path, operations] of Object.entries(document.paths ?? {})) {
+    const post = operations.post;
+    if (post && path.startsWith('/v1/') && !post.parameters?.includes(IDEMPOTENCY_KEY_PARAMETER)) {
+      post.parameters = [...(post.parameters ?? []), IDEMPOTENCY_KEY_PARAMETER];
+    }
     for (const operation of Object.values(operations)) {
       const body = operation.requestBody;
       if (!body) continue;

@@ -222,6 +222,17 @@ describe('OpenAPI', () => {
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '4XX', '5XX']));
   });
 
+  it('documents the Idempotency-Key header on every /v1 POST, and not elsewhere', async () => {
+    const { paths } = (await ctx.request('/v1/openapi.json', { key: null })).body;
+    const header = (op: { parameters?: Array<{ in: string; name: string }> }) =>
+      (op.parameters ?? []).find((p) => p.in === 'header' && p.name === 'Idempotency-Key');
+    for (const path of ['/v1/sellers', '/v1/listings/{id}/publish', '/v1/test_helpers/clock/advance']) {
+      expect(header(paths[path].post), path).toMatchObject({ required: false, schema: { type: 'string', minLength: 1, maxLength: 255 } });
+    }
+    expect(header(paths['/v1/sellers'].get)).toBeUndefined();
+    expect(header(paths['/manage/v1/login'].post)).toBeUndefined();
+  });
+
   it('marks a request body required only when its schema requires a field', async () => {
     const { paths } = (await ctx.request('/v1/openapi.json', { key: null })).body;
     expect(paths['/v1/categories'].post.requestBody.required).toBe(true);
