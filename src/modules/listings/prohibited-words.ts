@@ -1,6 +1,7 @@
 // Prohibited words (contract 3): case-insensitive whole words in the title, the description and
 // attribute values. "Whole" means not touching a letter, digit or underscore on either side, in
-// any script, so "ass" is found in "ass." but not in "class" or "assassin".
+// any script, so "ass" is found in "ass." but not in "class" or "assassin". The words of a phrase
+// may be separated by any run of whitespace; leading and trailing spaces of an entry do not count.
 
 export interface ListingText {
   title: string;
@@ -14,15 +15,24 @@ export interface ProhibitedHit {
   word: string;
 }
 
-function wordPattern(word: string): RegExp {
-  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The words of a phrase, split on whitespace; blank entries have none and prohibit nothing. */
+function wordsOf(entry: string): string[] {
+  return entry.split(/\s+/u).filter((part) => part !== '');
+}
+
+/** Any run of whitespace separates the words of a phrase, so "knock  off" or "knock\noff" matches too. */
+function wordPattern(words: readonly string[]): RegExp {
+  const escaped = words.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+');
   return new RegExp(`(?<![\\p{L}\\p{N}_])${escaped}(?![\\p{L}\\p{N}_])`, 'iu');
 }
 
 /** The first prohibited word found, with the field it was found in; null when there is none. */
 export function findProhibitedWord(text: ListingText, words: readonly string[]): ProhibitedHit | null {
-  if (words.length === 0) return null;
-  const patterns = words.map((word) => ({ word, pattern: wordPattern(word) }));
+  const patterns = words.flatMap((word) => {
+    const parts = wordsOf(word);
+    return parts.length === 0 ? [] : [{ word: parts.join(' '), pattern: wordPattern(parts) }];
+  });
+  if (patterns.length === 0) return null;
   const fields: Array<[string, string | null]> = [
     ['title', text.title],
     ['description', text.description],

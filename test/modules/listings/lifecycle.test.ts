@@ -132,6 +132,23 @@ describe('publish', () => {
     }
   });
 
+  it('finds a prohibited phrase whatever whitespace separates its words; a blank or padded word matches as its words', async () => {
+    await setSettings({ prohibited_words: ['knock off', '  fake  ', ' '] });
+    try {
+      for (const description of ['A KNOCK  OFF.', 'a knock\noff', 'knock\toff']) {
+        const listing = await createListing(ctx, { description });
+        expectError(await publish(listing.id), 403, 'prohibited_content', 'description');
+      }
+      const padded = await createListing(ctx, { title: 'Fake bag' });
+      expectError(await publish(padded.id), 403, 'prohibited_content', 'title');
+      // A blank entry prohibits nothing.
+      const clean = await createListing(ctx, { title: 'A knocked off vase - genuine ( really )' });
+      expect((await publish(clean.id)).status).toBe(200);
+    } finally {
+      await setSettings({ prohibited_words: [] });
+    }
+  });
+
   it('checks the rules in order: state, seller, category, words', async () => {
     const seller = await createSeller(ctx);
     const category = await createCategory(ctx, { prohibited: true });
