@@ -118,15 +118,21 @@ export async function addMember(
 export async function removeMember(
   deps: ManageDeps,
   principal: Principal,
-  input: { workspace?: string; userId: string },
+  input: { workspace?: string } & ({ userId: string } | { email: string }),
 ): Promise<MemberRecord> {
   return deps.db.transaction(async (tx) => {
-    const leaving = input.userId === principal.userId;
+    // By id (DELETE /members/{user_id}) or by email (DELETE /members {email}, contract 2).
+    const userId = 'userId' in input ? input.userId : ((await findUserByEmail(tx, input.email))?.id ?? null);
+    const leaving = userId === principal.userId;
     const access = await resolveWorkspace(tx, principal, input.workspace, leaving ? 'read' : 'manage_members');
     // Locks the workspace row: two owners removing each other at once cannot leave it without one.
     await tx.query('SELECT 1 FROM workspaces WHERE id = $1 FOR UPDATE', [access.workspaceId]);
-    const member = await findMember(tx, access.workspaceId, input.userId);
-    if (!member) throw errors.missing('member', input.userId, 'user_id');
+    const member = userId === null ? null : await findMember(tx, access.workspaceId, userId);
+    if (!member) {
+      throw 'userId' in input
+        ? errors.missing('member', input.userId, 'user_id')
+        : errors.missing('member', normalizeEmail(input.email), 'email');
+    }
     if (member.role === 'owner') {
       if (!leaving) requirePermission(access, 'manage_owners');
       const [owners] = await tx.query<{ count: number }>(
@@ -137,8 +143,8 @@ export async function removeMember(
         throw errors.invalidState('member', 'the last owner of the workspace', 'be removed; add another owner first');
       }
     }
-    await tx.query('DELETE FROM invitations WHERE workspace_id = $1 AND user_id = $2', [access.workspaceId, input.userId]);
-    await tx.query('DELETE FROM workspace_members WHERE workspace_id = $1 AND user_id = $2', [access.workspaceId, input.userId]);
+    await tx.query('DELETE FROM invitations WHERE workspace_id = $1 AND user_id = $2', [access.workspaceId, member.id]);
+    await tx.query('DELETE FROM workspace_members WHERE workspace_id = $1 AND user_id = $2', [access.workspaceId, member.id]);
     return member;
   });
 }

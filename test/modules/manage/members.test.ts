@@ -83,6 +83,33 @@ describe('POST /manage/v1/members', () => {
   });
 });
 
+describe('DELETE /manage/v1/members {email} (the path of contract 2)', () => {
+  it('removes the member with that email, case-insensitively; an email that is not a member is 404 param email', async () => {
+    const viewer = await memberToken(ctx, owner, 'viewer');
+    const removed = await ctx.request('/manage/v1/members', { method: 'DELETE', key: owner, body: { email: viewer.email.toUpperCase() } });
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.body).toMatchObject({ object: 'member', id: viewer.userId, email: viewer.email, role: 'viewer' });
+    expectError(await ctx.request('/manage/v1/members', { key: viewer.token }), 404, 'resource_missing', 'workspace');
+    expectError(
+      await ctx.request('/manage/v1/members', { method: 'DELETE', key: owner, body: { email: viewer.email } }),
+      404,
+      'resource_missing',
+      'email',
+    );
+    expectError(await ctx.request('/manage/v1/members', { method: 'DELETE', key: owner, body: {} }), 400, 'invalid_request', 'email');
+  });
+
+  it('follows the same rules as removal by id: developers remove nobody else', async () => {
+    const admin = await memberToken(ctx, owner, 'admin');
+    const developer = await memberToken(ctx, owner, 'developer');
+    expectError(
+      await ctx.request('/manage/v1/members', { method: 'DELETE', key: developer.token, body: { email: admin.email } }),
+      403,
+      'permission_denied',
+    );
+  });
+});
+
 describe('DELETE /manage/v1/members/{user_id}', () => {
   it('removes a member, whose token then sees no workspace', async () => {
     const viewer = await memberToken(ctx, owner, 'viewer');
@@ -117,3 +144,4 @@ describe('DELETE /manage/v1/members/{user_id}', () => {
     expectError(await ctx.request(`/manage/v1/members/${second.userId}`, { method: 'DELETE', key: second.token }), 409, 'invalid_state');
   });
 });
+

@@ -1,8 +1,9 @@
-// DELETE /manage/v1/members/{user_id}
+// DELETE /manage/v1/members/{user_id}, and DELETE /manage/v1/members {email} as contract 2 writes it.
 import { Type } from '@sinclair/typebox';
 import type { RouteModule } from '../../../http/types.js';
 import { removeMember } from '../../accounts/members.js';
-import { Member, TAG, WorkspaceQuery } from '../schemas.js';
+import { Body } from '../../../http/schemas.js';
+import { Email, Member, TAG, WorkspaceQuery } from '../schemas.js';
 
 const Params = Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
 
@@ -23,5 +24,22 @@ export const removeMemberRoute: RouteModule = (app, services) => {
     },
     async (request) =>
       removeMember(services, request.principal, { workspace: request.query.workspace, userId: request.params.user_id }),
+  );
+
+  app.delete(
+    '/members',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Remove a member by email',
+        description:
+          'The same removal as DELETE /manage/v1/members/{user_id}, naming the member by email (case-insensitive). ' +
+          'An email that is not a member of the workspace answers 404 resource_missing (param email).',
+        querystring: WorkspaceQuery,
+        body: Body({ email: Email }),
+        response: { 200: Member },
+      },
+    },
+    async (request) => removeMember(services, request.principal, { workspace: request.query.workspace, email: request.body.email }),
   );
 };
