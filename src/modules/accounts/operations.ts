@@ -112,10 +112,13 @@ export async function signup(
   if (deps.config.signup === 'closed') {
     throw new DomainError('signup_closed', 'Sign-up is closed on this service; ask a workspace owner to invite you.');
   }
+  // Like a marketplace name: trimmed, and never blank.
+  const workspaceName = input.workspace_name.trim();
+  if (workspaceName === '') throw errors.invalidRequest('The workspace name may not be blank.', 'workspace_name');
   const created = await createWorkspaceWithOwner(deps.db, deps.clock, {
     email: input.email,
     password: input.password,
-    workspaceName: input.workspace_name,
+    workspaceName,
   });
   const issued = await issueToken(deps.db, created.user.id, new Date(deps.clock.nowMs()));
   return { ...created, token: issued.token, token_expires_at: issued.expiresAt.toISOString() };

@@ -39,6 +39,7 @@ describe('POST /manage/v1/signup', () => {
     [{ email: `${'a'.repeat(250)}@example.com`, password: PASSWORD, workspace_name: 'A' }, 'email'],
     [{ email: uniqueEmail(), password: 'short', workspace_name: 'A' }, 'password'],
     [{ email: uniqueEmail(), password: PASSWORD, workspace_name: '' }, 'workspace_name'],
+    [{ email: uniqueEmail(), password: PASSWORD, workspace_name: '   ' }, 'workspace_name'],
     [{ email: uniqueEmail(), password: PASSWORD, workspace_name: 'x'.repeat(121) }, 'workspace_name'],
     [{ email: uniqueEmail(), password: PASSWORD }, 'workspace_name'],
     [{ email: uniqueEmail(), password: PASSWORD, workspace_name: 'A', plan: 'pro' }, 'plan'],
