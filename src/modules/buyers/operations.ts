@@ -8,7 +8,7 @@ import { toList, type ListEnvelope, type PageRequest } from '../../http/paginati
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { PartyDeps } from '../parties/deps.js';
-import { PARTY_REDACTION, redactStoredEvents } from '../parties/erasure.js';
+import { PARTY_REDACTION, redactStoredEvents, redactStoredResponses } from '../parties/erasure.js';
 import { applyPartyUpdate, partyFieldsOfCreate, type PartyCreateBody, type PartyUpdateBody } from '../parties/schemas.js';
 import * as queries from './queries.js';
 import type { Buyer } from './schemas.js';
@@ -77,6 +77,7 @@ export async function eraseBuyer(deps: PartyDeps, scope: Scope, id: string): Pro
     const now = await modeNow(tx, deps.clock, scope);
     const buyer = serializeBuyer(await queries.eraseBuyerRow(tx, scope, id, now));
     await redactStoredEvents(tx, scope, [id], PARTY_REDACTION);
+    await redactStoredResponses(tx, scope, [id], PARTY_REDACTION);
     await emitEvent(tx, scope, now, 'buyer.erased', buyer);
     return buyer;
   });

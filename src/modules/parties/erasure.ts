@@ -1,4 +1,5 @@
 // Erasure of personal data from every stored copy the service keeps (contract 5, last row).
+// Stored answers of idempotent requests (replayed for 24 hours) are rewritten the same way.
 // Records are erased by their own module; this rewrites the stored event payloads that carried
 // the data: data.object and data.previous_attributes of every event about the given objects.
 // The rewritten event ids are returned, so other stored copies built from those events (webhook
@@ -60,4 +61,42 @@ export async function redactStoredEvents(
     rewritten.push(event.id);
   }
   return rewritten;
+}
+
+/**
+ * Rewrites the stored answers of idempotent requests (kept for replays, contract 4) whose body is
+ * one of objectIds, so that every field of the redaction holds its erased value: a replay after
+ * erasure answers the erased values, and no copy of the personal data outlives the erasure.
+ */
+export async function redactStoredResponses(
+  tx: Tx,
+  scope: Scope,
+  objectIds: readonly string[],
+  redaction: Redaction,
+): Promise<void> {
+  if (objectIds.length === 0) return;
+  const ids = new Set(objectIds);
+  const rows = await tx.query<{ key: string; response_body: string }>(
+    `SELECT key, response_body FROM idempotency_keys
+      WHERE marketplace_id = $1 AND mode = $2 AND response_body LIKE ANY($3::text[])
+      ORDER BY key FOR UPDATE`,
+    [scope.marketplaceId, scope.mode, objectIds.map((id) => `%${id}%`)],
+  );
+  for (const row of rows) {
+    let body: unknown;
+    try {
+      body = JSON.parse(row.response_body);
+    } catch {
+      continue;
+    }
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) continue;
+    const payload = body as Payload;
+    if (typeof payload.id !== 'string' || !ids.has(payload.id)) continue;
+    await tx.query('UPDATE idempotency_keys SET response_body = $4 WHERE marketplace_id = $1 AND mode = $2 AND key = $3', [
+      scope.marketplaceId,
+      scope.mode,
+      row.key,
+      JSON.stringify(redact(payload, redaction)),
+    ]);
+  }
 }

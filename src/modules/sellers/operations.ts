@@ -11,7 +11,7 @@ import { modeNow, type Scope } from '../../scope.js';
 import { removeListingsOfErasedSeller } from '../listings/operations.js';
 import { deleteOnboardingLinksOfSeller } from '../onboarding/queries.js';
 import type { PartyDeps } from '../parties/deps.js';
-import { PARTY_REDACTION, redactStoredEvents } from '../parties/erasure.js';
+import { PARTY_REDACTION, redactStoredEvents, redactStoredResponses } from '../parties/erasure.js';
 import { recordModerationAction, type ModerationAction } from '../parties/moderation-actions.js';
 import { applyPartyUpdate, partyFieldsOfCreate, type PartyCreateBody, type PartyUpdateBody } from '../parties/schemas.js';
 import { eraseVerificationsOfSeller, VERIFICATION_REDACTION } from '../verifications/queries.js';
@@ -206,6 +206,8 @@ export async function eraseSeller(deps: PartyDeps, scope: Scope, id: string): Pr
     const verificationIds = await eraseVerificationsOfSeller(tx, scope, id);
     await redactStoredEvents(tx, scope, [id], SELLER_REDACTION);
     await redactStoredEvents(tx, scope, verificationIds, VERIFICATION_REDACTION);
+    await redactStoredResponses(tx, scope, [id], SELLER_REDACTION);
+    await redactStoredResponses(tx, scope, verificationIds, VERIFICATION_REDACTION);
     await removeListingsOfErasedSeller(tx, scope, id, now);
     const seller = await reload(tx, scope, id);
     await emitEvent(tx, scope, now, 'seller.erased', seller);

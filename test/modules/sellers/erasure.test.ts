@@ -19,23 +19,23 @@ describe('DELETE /v1/sellers/{id}', () => {
   it('erases the record, its storefront, verification notes and every stored event payload, and removes its listings', async () => {
     const personal = {
       external_id: unique('erase-me'),
-      name: 'Personal Name Zq',
+      name: 'Personal Name Z~q',
       email: 'personal.zq@example.com',
-      metadata: { phone: '+351-PRIVATE-Zq' },
+      metadata: { phone: '+351-PRIVATE-Z~q' },
     };
     const seller = await createSeller(ctx, personal);
-    await ctx.request(`/v1/sellers/${seller.id}`, { method: 'PATCH', body: { name: 'Renamed Zq', email: 'second.zq@example.com' } });
+    await ctx.request(`/v1/sellers/${seller.id}`, { method: 'PATCH', body: { name: 'Renamed Z~q', email: 'second.zq@example.com' } });
     const slug = unique('private-slug-zq');
     await ctx.request(`/v1/sellers/${seller.id}/storefront`, {
       method: 'PUT',
-      body: { name: 'Storefront Zq', slug, description: 'About Personal Name Zq', metadata: { owner: 'Zq' } },
+      body: { name: 'Storefront Z~q', slug, description: 'About Personal Name Z~q', metadata: { owner: 'Z~q' } },
     });
-    const verification = (await ctx.request(`/v1/sellers/${seller.id}/verifications`, { body: { notes: 'Passport Zq-123', metadata: { doc: 'Zq' } } })).body;
-    await ctx.request(`/v1/verifications/${verification.id}/reject`, { body: { reason: 'Passport Zq-123 expired' } });
+    const verification = (await ctx.request(`/v1/sellers/${seller.id}/verifications`, { body: { notes: 'Passport Z~q-123', metadata: { doc: 'Z~q' } } })).body;
+    await ctx.request(`/v1/verifications/${verification.id}/reject`, { body: { reason: 'Passport Z~q-123 expired' } });
     await ctx.request(`/v1/sellers/${seller.id}/onboarding_links`, {
-      body: { return_url: 'https://platform.example/done?who=Zq', refresh_url: 'https://platform.example/retry' },
+      body: { return_url: 'https://platform.example/done?who=Z~q', refresh_url: 'https://platform.example/retry' },
     });
-    expect(await allEventText()).toContain('Zq');
+    expect(await allEventText()).toContain('Z~q');
 
     const res = await ctx.request(`/v1/sellers/${seller.id}`, { method: 'DELETE' });
     expect(res.status).toBe(200);
@@ -51,7 +51,7 @@ describe('DELETE /v1/sellers/{id}', () => {
     });
 
     // Nothing personal is left in any stored event (data.object and previous_attributes alike).
-    expect(await allEventText()).not.toContain('Zq');
+    expect(await allEventText()).not.toContain('Z~q');
     const events = await storedEvents(ctx, seller.id);
     expect(events.at(-1)!.type).toBe('seller.erased');
     expect(events.at(-1)!.data.object).toEqual(res.body);
@@ -62,7 +62,7 @@ describe('DELETE /v1/sellers/{id}', () => {
     // Read back through the API too.
     const listed = await ctx.request('/v1/events?limit=100');
     expect(listed.status).toBe(200);
-    expect(JSON.stringify(listed.body)).not.toContain('Zq');
+    expect(JSON.stringify(listed.body)).not.toContain('Z~q');
 
     // The rows: storefront gone, verification text cleared, onboarding links gone.
     expect(await ctx.db.query('SELECT id FROM storefronts WHERE seller_id = $1', [seller.id])).toEqual([]);
@@ -125,13 +125,13 @@ describe('DELETE /v1/sellers/{id}', () => {
 
 describe('DELETE /v1/buyers/{id}', () => {
   it('erases the record and every stored event payload; buyer.erased carries the erased record', async () => {
-    const buyer = await createBuyer(ctx, { name: 'Buyer Name Qx', email: 'buyer.qx@example.com', metadata: { addr: 'Street Qx' } });
-    await ctx.request(`/v1/buyers/${buyer.id}`, { method: 'PATCH', body: { name: 'Other Qx' } });
-    expect(await allEventText()).toContain('Qx');
+    const buyer = await createBuyer(ctx, { name: 'Buyer Name Q~x', email: 'buyer.qx@example.com', metadata: { addr: 'Street Q~x' } });
+    await ctx.request(`/v1/buyers/${buyer.id}`, { method: 'PATCH', body: { name: 'Other Q~x' } });
+    expect(await allEventText()).toContain('Q~x');
     const res = await ctx.request(`/v1/buyers/${buyer.id}`, { method: 'DELETE' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ external_id: null, name: null, email: null, metadata: {}, erased_at: expect.any(String) });
-    expect(await allEventText()).not.toContain('Qx');
+    expect(await allEventText()).not.toContain('Q~x');
     const events = await storedEvents(ctx, buyer.id);
     expect(events.map((e) => e.type)).toEqual(['buyer.created', 'buyer.updated', 'buyer.erased']);
     expect(events[2]!.data.object).toEqual(res.body);
@@ -142,5 +142,41 @@ describe('DELETE /v1/buyers/{id}', () => {
     const update = await ctx.request(`/v1/buyers/${buyer.id}`, { method: 'PATCH', body: { name: 'x' } });
     expect(update.status).toBe(409);
     expect(update.body.error.code).toBe('invalid_state');
+  });
+});
+
+describe('stored answers of idempotent requests', () => {
+  /** Every stored idempotent answer of this test marketplace and mode, as text, for searching. */
+  async function storedAnswerText(): Promise<string> {
+    const rows = await ctx.db.query<{ response_body: string | null }>(
+      `SELECT response_body FROM idempotency_keys WHERE marketplace_id = $1 AND mode = 'test'`,
+      [ctx.marketplaceId],
+    );
+    return JSON.stringify(rows);
+  }
+  const withKey = (url: string, body: unknown) => ctx.request(url, { method: 'POST', body, headers: { 'Idempotency-Key': unique('idem') } });
+
+  it('lose the personal data of an erased seller and its verifications; a replay answers the erased values', async () => {
+    const create = { external_id: unique('idem-Wv'), name: 'Idem Name Wv', email: 'idem.wv@example.com', metadata: { phone: 'Wv-555' } };
+    const createKey = unique('idem-create');
+    const seller = (await ctx.request('/v1/sellers', { method: 'POST', body: create, headers: { 'Idempotency-Key': createKey } })).body;
+    const verification = (await withKey(`/v1/sellers/${seller.id}/verifications`, { notes: 'Passport Wv', metadata: { doc: 'Wv' } })).body;
+    await withKey(`/v1/verifications/${verification.id}/reject`, { reason: 'Passport Wv expired' });
+    await withKey(`/v1/sellers/${seller.id}/suspend`, { reason: 'Policy.' });
+    expect(await storedAnswerText()).toContain('Wv');
+
+    expect((await ctx.request(`/v1/sellers/${seller.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await storedAnswerText()).not.toContain('Wv');
+    const replay = await ctx.request('/v1/sellers', { method: 'POST', body: create, headers: { 'Idempotency-Key': createKey } });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.status).toBe(201);
+    expect(replay.body).toMatchObject({ id: seller.id, external_id: null, name: null, email: null, metadata: {} });
+  });
+
+  it('lose the personal data of an erased buyer', async () => {
+    const buyer = (await withKey('/v1/buyers', { name: 'Idem Buyer Yk', email: 'idem.yk@example.com', metadata: { a: 'Yk' } })).body;
+    expect(await storedAnswerText()).toContain('Yk');
+    expect((await ctx.request(`/v1/buyers/${buyer.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await storedAnswerText()).not.toContain('Yk');
   });
 });
