@@ -65,6 +65,16 @@ export const AttributeSchemaInput = Type.Object(
   },
   { additionalProperties: false },
 );
+Object.assign(AttributeSchemaInput, {
+  examples: [
+    {
+      attributes: [
+        { key: 'size_eu', label: 'Size (EU)', type: 'integer', required: true, min: 30, max: 50 },
+        { key: 'color', label: 'Color', type: 'enum', options: ['red', 'blue'] },
+      ],
+    },
+  ],
+});
 export type AttributeSchemaInput = Static<typeof AttributeSchemaInput>;
 
 export const AttributeSchema = Type.Object(

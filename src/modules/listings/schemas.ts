@@ -162,6 +162,22 @@ export const BulkCreateListingsBody = Body(
   },
   'Listings to create together, in one transaction.',
 );
+Object.assign(BulkCreateListingsBody, {
+  examples: [
+    {
+      listings: [
+        { seller: 'sel_01jd3k2p1q0r9s8t7u6v5w4x3y', title: 'Trail running shoes', price: { amount: 4500, currency: 'USD' }, quantity: 2 },
+        {
+          seller: 'sel_01jd3k2p1q0r9s8t7u6v5w4x3y',
+          category: 'cat_01jd3k0a1b2c3d4e5f6g7h8j9k',
+          title: 'Road running shoes',
+          price: { amount: 5200, currency: 'USD' },
+          attributes: { size_eu: '43' },
+        },
+      ],
+    },
+  ],
+});
 export type BulkCreateListingsBody = Static<typeof BulkCreateListingsBody>;
 
 export const RemoveListingBody = Body(

@@ -230,3 +230,22 @@ describe('the listings of a factory', () => {
     expect((await createListing(ctx)).status).toBe('draft');
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('shows an example request body for every catalog operation that takes fields', async () => {
+    const { paths } = (await ctx.request('/v1/openapi.json', { key: null })).body;
+    const catalog = /^\/v1\/(sellers|buyers|verifications|categories|listings)\b/;
+    const missing: string[] = [];
+    type Content = { schema: Record<string, unknown>; example?: unknown };
+    for (const [path, operations] of Object.entries<Record<string, { requestBody?: { content: Record<string, Content> } }>>(paths)) {
+      if (!catalog.test(path)) continue;
+      for (const [method, operation] of Object.entries(operations)) {
+        const content = operation.requestBody?.content['application/json'];
+        // Operations without fields (publish, unpublish, approve) take no body or {}.
+        if (!content || content.schema.anyOf) continue;
+        if (content.example === undefined) missing.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
