@@ -87,6 +87,18 @@ export function findAttributeProblem(schema: AttributeSchemaValue, values: Recor
   return null;
 }
 
+/**
+ * -1, 0 or 1 as decimal text (NUMBER_TEXT) compares with an integer bound, exactly: as floating
+ * point, '5.0000000000000001' would read as 5 and pass a maximum of 5.
+ */
+function compareDecimal(text: string, bound: number): number {
+  const [whole = '', fraction = ''] = text.split('.');
+  const scaled = BigInt(whole + fraction);
+  const limit = BigInt(bound) * 10n ** BigInt(fraction.length);
+  if (scaled === limit) return 0;
+  return scaled < limit ? -1 : 1;
+}
+
 function valueProblem(definition: StoredAttributeDefinition, value: string): string | null {
   switch (definition.type) {
     case 'string': {
@@ -102,9 +114,8 @@ function valueProblem(definition: StoredAttributeDefinition, value: string): str
       if (!pattern.test(value)) {
         return definition.type === 'number' ? `'${value}' is not a decimal number` : `'${value}' is not an integer`;
       }
-      const number = Number(value);
-      if (definition.min !== null && number < definition.min) return `${value} is below the minimum ${definition.min}`;
-      if (definition.max !== null && number > definition.max) return `${value} is above the maximum ${definition.max}`;
+      if (definition.min !== null && compareDecimal(value, definition.min) < 0) return `${value} is below the minimum ${definition.min}`;
+      if (definition.max !== null && compareDecimal(value, definition.max) > 0) return `${value} is above the maximum ${definition.max}`;
       return null;
     }
     case 'boolean':

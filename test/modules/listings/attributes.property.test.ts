@@ -170,3 +170,32 @@ describe('attribute validation, as properties', () => {
     expect(findAttributeProblem(s, { k: '😀😀😀' })?.param).toBe('attributes.k');
   });
 });
+
+describe('bounds compared exactly', () => {
+  const numeric = (type: 'number' | 'integer', min: number | null, max: number | null): AttributeSchemaValue => ({
+    attributes: [{ key: 'n', label: null, type, required: false, options: null, min, max, max_length: null }],
+  });
+
+  it('refuses a decimal a hair past a bound that floating point would round onto it', () => {
+    expect(findAttributeProblem(numeric('number', -5, 5), { n: '5.0000000000000001' })?.param).toBe('attributes.n');
+    expect(findAttributeProblem(numeric('number', -5, 5), { n: '-5.0000000000000001' })?.param).toBe('attributes.n');
+    expect(findAttributeProblem(numeric('number', -5, 5), { n: '5.000' })).toBeNull();
+    expect(findAttributeProblem(numeric('number', -5, 5), { n: '-0' })).toBeNull();
+    const big = Number.MAX_SAFE_INTEGER - 1;
+    expect(findAttributeProblem(numeric('integer', null, big), { n: String(big + 2) })?.param).toBe('attributes.n');
+    expect(findAttributeProblem(numeric('integer', null, big), { n: String(big) })).toBeNull();
+    expect(findAttributeProblem(numeric('integer', -big, null), { n: `-${big + 2}` })?.param).toBe('attributes.n');
+  });
+
+  it('compares decimal text with integer bounds as exact decimals', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.stringMatching(/^\d{0,25}$/), bound, (whole, fraction, limit) => {
+        const text = `${whole < 0n ? '-' : ''}${whole < 0n ? -whole : whole}${fraction === '' ? '' : `.${fraction}`}`;
+        const exact = whole * 10n ** BigInt(fraction.length) + (whole < 0n ? -1n : 1n) * BigInt(fraction === '' ? 0 : fraction);
+        const scaledLimit = BigInt(limit) * 10n ** BigInt(fraction.length);
+        expect(findAttributeProblem(numeric('number', null, limit), { n: text }) === null).toBe(exact <= scaledLimit);
+        expect(findAttributeProblem(numeric('number', limit, null), { n: text }) === null).toBe(exact >= scaledLimit);
+      }),
+    );
+  });
+});
