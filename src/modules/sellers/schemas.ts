@@ -126,7 +126,13 @@ export type SellerProfile = Static<typeof SellerProfileRecord>;
 
 export const StorefrontBody = Body(
   {
-    name: Type.String({ minLength: 1, maxLength: 120, examples: ["Ada's Prints"] }),
+    name: Type.String({
+      minLength: 1,
+      maxLength: 120,
+      pattern: '\\S',
+      description: 'Up to 120 characters, not blank.',
+      examples: ["Ada's Prints"],
+    }),
     slug: Type.Optional(
       Type.String({ pattern: '^[a-z0-9-]{3,60}$', description: 'Unique per marketplace and mode.', examples: ['adas-prints'] }),
     ),

@@ -90,6 +90,16 @@ describe('PUT /v1/sellers/{id}/storefront', () => {
     expect(noName.body.error).toMatchObject({ code: 'invalid_request', param: 'name' });
   });
 
+  it('refuses a blank name, as a missing one: 400 param name', async () => {
+    const seller = await createSeller(ctx);
+    for (const name of ['', '   ', '\n\t']) {
+      const res = await put(seller.id, { name });
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'invalid_request', param: 'name' });
+    }
+    expect((await ctx.request(`/v1/sellers/${seller.id}`)).body.storefront).toBeNull();
+  });
+
   it('answers 404 for an unknown seller', async () => {
     const res = await put('sel_01jd00000000000000000000zz', { name: 'S' });
     expect(res.status).toBe(404);
