@@ -10,7 +10,7 @@ import { apiKeyAuth, type Access } from './auth.js';
 import { installErrorHandling } from './error-handler.js';
 import { idempotent } from './idempotency.js';
 import { errorBody } from './errors.js';
-import { ErrorEnvelope } from './schemas.js';
+import { EmptyBody, ErrorEnvelope, NoQuery } from './schemas.js';
 import type { App, RouteModule, Services } from './types.js';
 import { findBadText, validatorCompiler } from './validation.js';
 
@@ -142,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await app.register(
     async (scope) => {
+      scope.addHook('onRoute', closeUndeclaredInput);
       for (const register of options.routes.manage) await register(scope as unknown as App, services);
     },
     { prefix: '/manage/v1' },
@@ -158,7 +159,20 @@ const ERROR_RESPONSES = {
   '5xx': { description: 'Server error', $ref: 'Error#' },
 };
 
+/**
+ * Query strings and POST bodies are closed like every declared body: an operation that declares no
+ * query parameter (or no body) refuses one it does not know, by name, rather than ignoring it.
+ */
+function closeUndeclaredInput(route: RouteOptions) {
+  route.schema = {
+    querystring: NoQuery,
+    ...(route.method === 'POST' ? { body: EmptyBody } : {}),
+    ...route.schema,
+  };
+}
+
 async function apiScope(scope: App, services: Services, access: Access, modules: RouteModule[]) {
+  scope.addHook('onRoute', closeUndeclaredInput);
   scope.addHook('onRoute', (route: RouteOptions) => {
     route.schema = {
       ...route.schema,

@@ -65,3 +65,9 @@ export const ErrorEnvelope = Type.Object(
 export function Body<T extends Record<string, TSchema>>(properties: T, description?: string) {
   return Type.Object(properties, { additionalProperties: false, ...(description ? { description } : {}) });
 }
+
+/** The body of an operation without fields: no body, {} or null; any field is refused by name. */
+export const EmptyBody = Type.Union([Body({}), Type.Null()], { description: 'None: send no body, or {}.' });
+
+/** The query string of an operation without query parameters: any parameter is refused by name. */
+export const NoQuery = Type.Object({}, { additionalProperties: false });

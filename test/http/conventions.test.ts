@@ -178,6 +178,38 @@ describe('query parameters', () => {
     expectError(await ctx.request('/v1/_test/widgets?colour=red'), 400, 'invalid_request', 'colour');
   });
 
+  it('an operation that takes none refuses any, by name, with either key', async () => {
+    expectError(await ctx.request('/v1/marketplace?expand=settings'), 400, 'invalid_request', 'expand');
+    expectError(await ctx.request('/v1/events/evt_01?colour=red'), 400, 'invalid_request', 'colour');
+    expectError(await ctx.request('/v1/test_helpers/clock?x=1'), 400, 'invalid_request', 'x');
+    expectError(
+      await ctx.request('/v1/listings/lst_01?colour=red', { key: ctx.keys.test.publishable_key }),
+      400,
+      'invalid_request',
+      'colour',
+    );
+    const login = await ctx.request('/manage/v1/login', { key: null, body: ctx.owner });
+    expectError(await ctx.request('/manage/v1/workspaces?x=1', { key: login.body.token }), 400, 'invalid_request', 'x');
+    expectError(await ctx.request('/manage/v1/logout', { key: login.body.token, body: { all: true } }), 400, 'invalid_request', 'all');
+  });
+});
+
+describe('operations without body fields', () => {
+  it('accept no body, {} or null, and refuse any field by name', async () => {
+    const seller = await ctx.request('/v1/sellers', { body: {} });
+    const verification = await ctx.request(`/v1/sellers/${seller.body.id}/verifications`, { body: {} });
+    expect(verification.status).toBe(201);
+    const approve = `/v1/verifications/${verification.body.id}/approve`;
+    expectError(await ctx.request(approve, { body: { note: 'ok' } }), 400, 'invalid_request', 'note');
+    expectError(await ctx.request(approve, { body: '"yes"' }), 400, 'invalid_request');
+    expect((await ctx.request(approve, { body: null })).status).toBe(200);
+    const listing = await ctx.request('/v1/listings', {
+      body: { seller: seller.body.id, title: 'Lamp', price: { amount: 100, currency: 'USD' } },
+    });
+    expect((await ctx.request(`/v1/listings/${listing.body.id}/publish`, { method: 'POST' })).status).toBe(200);
+    expect((await ctx.request(`/v1/listings/${listing.body.id}/unpublish`, { body: {} })).status).toBe(200);
+  });
+
   it('page through a list newest first with next_cursor as starting_after', async () => {
     const created: string[] = [];
     for (let i = 0; i < 5; i++) created.push((await widget({ name: `page-${i}` })).body.id);

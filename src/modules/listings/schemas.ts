@@ -209,6 +209,3 @@ export const BulkListingList = Type.Object({
   object: Type.Literal('list'),
   data: Type.Array(Listing),
 });
-
-/** Operations that take no fields: no body, or `{}`; any field is refused as unknown. */
-export const EmptyBody = Type.Union([Body({}), Type.Null()], { description: 'None: send no body, or {}.' });

@@ -2,7 +2,7 @@
 import { IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../http/types.js';
 import { publishListing } from '../operations.js';
-import { EmptyBody, Listing } from '../schemas.js';
+import { Listing } from '../schemas.js';
 import { listingContext } from './context.js';
 
 export const publishListingRoute: RouteModule = (app, services) => {
@@ -19,7 +19,6 @@ export const publishListingRoute: RouteModule = (app, services) => {
           'word in title, description or attribute values (403 `prohibited_content`, param naming the field). Sets ' +
           '`published_at`; with `expires_at` the listing expires then. Emits `listing.published`.',
         params: IdParams,
-        body: EmptyBody,
         response: { 200: Listing },
       },
     },

@@ -2,7 +2,7 @@
 import { IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../http/types.js';
 import { unpublishListing } from '../operations.js';
-import { EmptyBody, Listing } from '../schemas.js';
+import { Listing } from '../schemas.js';
 import { listingContext } from './context.js';
 
 export const unpublishListingRoute: RouteModule = (app, services) => {
@@ -14,7 +14,6 @@ export const unpublishListingRoute: RouteModule = (app, services) => {
         summary: 'Unpublish a listing',
         description: 'Published → draft (409 `invalid_state` from any other state); its expiry is cancelled. Emits `listing.unpublished`.',
         params: IdParams,
-        body: EmptyBody,
         response: { 200: Listing },
       },
     },
