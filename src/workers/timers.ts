@@ -64,6 +64,20 @@ interface TimerRow {
 const RETRY_BASE_MS = 5_000;
 const RETRY_MAX_MS = 60 * 60 * 1000;
 
+// While a handler runs, this transaction holds its timer row. A domain operation locks its subject
+// (a listing) and then moves or cancels that subject's timer, so a handler that waited for the
+// subject could deadlock with it, and PostgreSQL would break the tie by failing either side: an
+// API request among them. So a handler waits for a lock only briefly, far below the server's
+// deadlock_timeout (1 s by default): the worker gives way, and the timer is tried again shortly
+// without counting as a failure.
+const HANDLER_LOCK_TIMEOUT = '50ms';
+const BUSY_RETRY_MS = 1_000;
+const LOCK_NOT_AVAILABLE = '55P03';
+
+function isLockNotAvailable(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === LOCK_NOT_AVAILABLE;
+}
+
 /**
  * Claims and runs one due timer; false when none is due. Limited to one mode when `only` is given
  * (the test clock's advance runs its own mode's timers before it answers).
@@ -99,10 +113,18 @@ export async function runOneDueTimer(db: Db, clock: Clock, handlers: TimerHandle
     const handler = handlers[row.kind];
     try {
       if (!handler) throw new Error(`no handler for timer kind '${row.kind}'`);
+      await tx.query(`SET LOCAL lock_timeout = '${HANDLER_LOCK_TIMEOUT}'`);
       // A savepoint, so a failing handler's writes are undone but the retry bookkeeping stays.
       await db.transaction((inner) => handler(inner, scope, timer, now));
       await tx.query('DELETE FROM timers WHERE marketplace_id = $1 AND mode = $2 AND id = $3', key);
     } catch (error) {
+      if (isLockNotAvailable(error)) {
+        await tx.query('UPDATE timers SET run_at = $4 WHERE marketplace_id = $1 AND mode = $2 AND id = $3', [
+          ...key,
+          new Date(now.getTime() + BUSY_RETRY_MS),
+        ]);
+        return true;
+      }
       const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** row.attempts);
       await tx.query(
         `UPDATE timers SET attempts = attempts + 1, last_error = $4, run_at = $5

@@ -12,7 +12,7 @@ import { createMarketplace } from '../../src/modules/marketplaces/operations.js'
 import { createServices } from '../../src/runtime.js';
 import type { Scope } from '../../src/scope.js';
 import { periodicJobs, type PeriodicJob } from '../../src/workers/jobs.js';
-import { scheduleTimer, type TimerHandlers } from '../../src/workers/timers.js';
+import { runOneDueTimer, scheduleTimer, type TimerHandlers } from '../../src/workers/timers.js';
 import { startWorker, type WorkerLog } from '../../src/workers/worker.js';
 import { freshDatabase, testConfig, usingPostgres, type TestDatabase } from '../helpers/harness.js';
 
@@ -159,6 +159,41 @@ describe('worker', () => {
     await worker.stop();
     expect(logged.find((entry) => entry.message === 'worker pass failed')?.details.err).toMatchObject({ message: 'connection refused' });
     expect(logged.find((entry) => entry.message === 'periodic job failed')?.details).toMatchObject({ job: 'flaky' });
+  });
+
+  // The deadlock an audit found: PATCH locks a listing and then moves its expiry timer, while the
+  // worker holds that timer row and waits for the listing. The worker must give way, never the request.
+  it.runIf(usingPostgres)('gives way to a request that holds the subject and moves its timer: no deadlock, the timer runs later', async () => {
+    await services.db.exec('CREATE TABLE test_subjects (id text PRIMARY KEY, touched int NOT NULL DEFAULT 0)');
+    const worker: Db = createDb(postgresDriver(database.url!, 2));
+    const handlers: TimerHandlers = {
+      'test.locking': async (tx, _scope, timer) => {
+        await tx.query('UPDATE test_subjects SET touched = touched + 1 WHERE id = $1', [timer.subjectId]);
+      },
+    };
+    const rounds = 5;
+    for (let round = 0; round < rounds; round++) {
+      const subject = `subject-${round}`;
+      await services.db.query('INSERT INTO test_subjects (id) VALUES ($1)', [subject]);
+      await services.db.transaction((tx) => scheduleTimer(tx, scope, 'test.locking', subject, new Date(Date.now() - 1000)));
+      let workerRun: Promise<boolean> | undefined;
+      // The request: lock the subject, let the worker claim the timer and wait for the subject,
+      // then move the timer (which waits for the worker's row lock).
+      await services.db.transaction(async (tx) => {
+        await tx.query('SELECT id FROM test_subjects WHERE id = $1 FOR UPDATE', [subject]);
+        workerRun = runOneDueTimer(worker, systemClock, handlers, scope);
+        await new Promise((resolve) => setTimeout(resolve, 15));
+        await scheduleTimer(tx, scope, 'test.locking', subject, new Date(Date.now() - 500));
+      });
+      expect(await workerRun).toBe(true);
+      // The moved timer is still there and runs once the subject is free.
+      await services.db.query('UPDATE timers SET run_at = $1 WHERE kind = $2', [new Date(Date.now() - 1000), 'test.locking']);
+      expect(await runOneDueTimer(worker, systemClock, handlers, scope)).toBe(true);
+      const [row] = await services.db.query<{ touched: number }>('SELECT touched FROM test_subjects WHERE id = $1', [subject]);
+      expect(row?.touched).toBe(1);
+      expect(await timersLeft('test.locking')).toBe(0);
+    }
+    await worker.close();
   });
 
   it('stop() waits for the timer under way, which completes', async () => {
