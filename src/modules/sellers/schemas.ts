@@ -143,7 +143,13 @@ export const StorefrontBody = Body(
 );
 export type StorefrontBody = Static<typeof StorefrontBody>;
 
-export const Reason = Type.String({ minLength: 1, maxLength: 500, examples: ['Repeated reports of counterfeit goods.'] });
+export const Reason = Type.String({
+  minLength: 1,
+  maxLength: 500,
+  pattern: '\\S',
+  description: 'Up to 500 characters, not blank.',
+  examples: ['Repeated reports of counterfeit goods.'],
+});
 
 export const SuspendBody = Body({ reason: Reason });
 export type SuspendBody = Static<typeof SuspendBody>;

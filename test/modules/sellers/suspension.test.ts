@@ -75,14 +75,26 @@ describe('POST /v1/sellers/{id}/suspend and /unsuspend', () => {
 
   it('needs a reason to suspend (400 param reason) and answers 404 for an unknown seller', async () => {
     const seller = await createSeller(ctx);
-    for (const body of [{}, { reason: '' }, { reason: 7 }]) {
+    for (const body of [{}, { reason: '' }, { reason: '   ' }, { reason: '\t\n' }, { reason: 7 }]) {
       const res = await ctx.request(`/v1/sellers/${seller.id}/suspend`, { body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error).toMatchObject({ code: 'invalid_request', param: 'reason' });
     }
+    expect((await ctx.request(`/v1/sellers/${seller.id}`)).body).toMatchObject({ status: 'active', suspended_reason: null });
     const missing = await ctx.request('/v1/sellers/sel_01jd00000000000000000000zz/suspend', { body: { reason: 'x' } });
     expect(missing.status).toBe(404);
     const missingUnsuspend = await ctx.request('/v1/sellers/sel_01jd00000000000000000000zz/unsuspend', { method: 'POST' });
     expect(missingUnsuspend.status).toBe(404);
+  });
+
+  it('refuses a blank unsuspend reason (400 param reason); the seller stays suspended', async () => {
+    const seller = await createSeller(ctx);
+    await ctx.request(`/v1/sellers/${seller.id}/suspend`, { body: { reason: 'Spam.' } });
+    for (const body of [{ reason: '' }, { reason: '   ' }, { reason: '\t\n' }]) {
+      const res = await ctx.request(`/v1/sellers/${seller.id}/unsuspend`, { body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'invalid_request', param: 'reason' });
+    }
+    expect((await ctx.request(`/v1/sellers/${seller.id}`)).body).toMatchObject({ status: 'suspended', suspended_reason: 'Spam.' });
   });
 });

@@ -123,14 +123,15 @@ describe('POST /v1/verifications/{id}/approve and /reject', () => {
     expect(res.body.error.code).toBe('invalid_state');
   });
 
-  it('reject needs a reason of 1 to 500 characters; unknown ids answer 404', async () => {
+  it('reject needs a reason of 1 to 500 characters, not blank; unknown ids answer 404', async () => {
     const seller = await createSeller(ctx);
     const created = (await start(seller.id)).body;
-    for (const body of [{}, { reason: '' }, { reason: 'r'.repeat(501) }]) {
+    for (const body of [{}, { reason: '' }, { reason: '   ' }, { reason: '\t\n' }, { reason: 'r'.repeat(501) }]) {
       const res = await ctx.request(`/v1/verifications/${created.id}/reject`, { body });
-      expect(res.status).toBe(400);
+      expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error).toMatchObject({ code: 'invalid_request', param: 'reason' });
     }
+    expect((await ctx.request(`/v1/verifications/${created.id}`)).body).toMatchObject({ status: 'pending', reason: null });
     expect((await ctx.request(`/v1/verifications/${created.id}/reject`, { body: { reason: 'r'.repeat(500) } })).status).toBe(200);
     expect((await ctx.request('/v1/verifications/ver_01jd00000000000000000000zz/approve', { method: 'POST' })).status).toBe(404);
     expect((await ctx.request('/v1/verifications/ver_01jd00000000000000000000zz/reject', { body: { reason: 'x' } })).status).toBe(404);
