@@ -7,10 +7,17 @@ import { Body, Metadata, Nullable } from '../../http/schemas.js';
 export const ExternalId = Type.String({
   minLength: 1,
   maxLength: 200,
-  description: "Your own id for the party; unique per marketplace and mode.",
+  pattern: '\\S',
+  description: 'Your own id for the party, up to 200 characters and not blank; unique per marketplace and mode.',
   examples: ['user_4821'],
 });
-export const PartyName = Type.String({ minLength: 1, maxLength: 200, examples: ['Ada Lovelace'] });
+export const PartyName = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  pattern: '\\S',
+  description: 'Up to 200 characters, not blank.',
+  examples: ['Ada Lovelace'],
+});
 export const Email = Type.String({ format: 'email', maxLength: 254, examples: ['ada@example.com'] });
 
 export const PartyCreateBody = Body(

@@ -67,6 +67,25 @@ describe('party body bounds', () => {
   }
 });
 
+describe('party body blank text', () => {
+  // name and external_id of only whitespace are refused like an empty string, on create and update.
+  for (const target of partyTargets) {
+    for (const field of ['name', 'external_id']) {
+      it(`${target.name}: ${field} of only whitespace answers 400 param ${field}`, async () => {
+        for (const blank of ['   ', '\t', ' \n ']) {
+          const res = await ctx.request(await target.url(), { method: target.method, body: { [field]: blank } });
+          expect(res.status, JSON.stringify(blank)).toBe(400);
+          expect(res.body.error).toMatchObject({ code: 'invalid_request', param: field });
+        }
+        const padded = field === 'name' ? ' Ada ' : ` ${unique('padded')} `;
+        const ok = await ctx.request(await target.url(), { method: target.method, body: { [field]: padded } });
+        expect(ok.status, ok.text.slice(0, 200)).toBeLessThan(300);
+        expect(ok.body[field]).toBe(padded);
+      });
+    }
+  }
+});
+
 describe('storefront, suspension and verification bounds', () => {
   const storefront: Target = {
     name: 'PUT /v1/sellers/{id}/storefront',
