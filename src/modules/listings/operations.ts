@@ -144,7 +144,7 @@ export async function updateListing(ctx: ListingContext, id: string, body: Updat
       quantity: body.quantity ?? before.quantity,
       attributes: body.attributes ?? before.attributes,
       metadata: body.metadata ?? before.metadata,
-      expires_at: body.expires_at === undefined ? before.expires_at : checkExpiresAt(body.expires_at, now),
+      expires_at: body.expires_at === undefined ? before.expires_at : changedExpiresAt(body.expires_at, before.expires_at, now),
     };
     const held = before.quantity_reserved + before.quantity_sold;
     if (values.quantity < held) {
@@ -282,6 +282,19 @@ function checkExpiresAt(value: string | null, now: Date): Date | null {
     throw errors.invalidRequest(`expires_at must be in the future (it is now ${now.toISOString()}).`, 'expires_at');
   }
   return at;
+}
+
+/**
+ * expires_at on update: only a new time must be in the future. Sending back the time the listing
+ * already has (a client PATCHes what it GETs, maybe after that time passed) changes nothing and is
+ * not checked again; any form of the same instant counts as the same time.
+ */
+function changedExpiresAt(value: string | null, current: Date | null, now: Date): Date | null {
+  if (value !== null && current !== null) {
+    const at = new Date(value);
+    if (at.getTime() === current.getTime()) return current;
+  }
+  return checkExpiresAt(value, now);
 }
 
 async function assertSellerMayPublish(tx: Tx, scope: Scope, seller: SellerState): Promise<void> {

@@ -330,6 +330,31 @@ describe('update', () => {
     expect(await storedEvents(ctx, listing.id)).toHaveLength(1);
   });
 
+  it('accepts the current expires_at sent back after it has passed; only a changed one must be in the future', async () => {
+    // A client GETs an expired listing and PATCHes it back with a new title.
+    const expired = await listingIn('expired');
+    const { category, description, price, quantity, attributes, metadata, expires_at } = expired;
+    const res = await patch(`/v1/listings/${expired.id}`, {
+      title: 'Changed title',
+      ...{ category, description, price, quantity, attributes, metadata, expires_at },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ status: 'expired', title: 'Changed title', expires_at: expired.expires_at });
+    // The same instant written another way is the same time.
+    const sameInstant = expired.expires_at.replace('Z', '+00:00');
+    expect((await patch(`/v1/listings/${expired.id}`, { expires_at: sameInstant })).body.expires_at).toBe(expired.expires_at);
+    // A draft whose expires_at passed (drafts do not expire) likewise.
+    const draft = await createListing(ctx, { expires_at: new Date((await testNow()) + 10_000).toISOString() });
+    await advance(11);
+    expect((await patch(`/v1/listings/${draft.id}`, { title: 'Renamed', expires_at: draft.expires_at })).body.title).toBe('Renamed');
+    // Another time in the past is a change, and is refused.
+    const earlier = new Date(Date.parse(expired.expires_at) - 1).toISOString();
+    expectError(await patch(`/v1/listings/${expired.id}`, { expires_at: earlier }), 400, 'invalid_request', 'expires_at');
+    expectError(await patch(`/v1/listings/${draft.id}`, { expires_at: earlier }), 400, 'invalid_request', 'expires_at');
+    // Publishing still needs a later expires_at (or null) first.
+    expectError(await publish(expired.id), 409, 'invalid_state');
+  });
+
   it('refuses a quantity below what open orders hold or sold: 400 param quantity', async () => {
     const listing = await createListing(ctx, { quantity: 10 });
     // Orders are another module; hold units the way they will.
