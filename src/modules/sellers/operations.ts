@@ -23,8 +23,11 @@ import { serializeProfile, serializeSeller } from './serialize.js';
 const externalIdTaken = () => errors.exists('A seller with this external_id already exists.', 'external_id');
 const slugTaken = () => errors.exists('A storefront with this slug already exists.', 'slug');
 
-/** Seller erasure also clears the storefront carried inside the seller's events. */
-export const SELLER_REDACTION = { ...PARTY_REDACTION, storefront: null } as const;
+/**
+ * Seller erasure also clears the storefront carried inside the seller's events, and the
+ * suspension reason (platform text about the person). The moderation action keeps its reason.
+ */
+export const SELLER_REDACTION = { ...PARTY_REDACTION, suspended_reason: null, storefront: null } as const;
 
 /** The seller, locked for the rest of the transaction; 404 when it is not in this scope. */
 export async function lockSeller(tx: Tx, scope: Scope, id: string): Promise<queries.SellerRow> {

@@ -123,10 +123,14 @@ export async function updateSellerPayouts(
   );
 }
 
-/** Nulls the seller's personal data and marks it erased; status, verification and payouts stay. */
+/**
+ * Nulls the seller's personal data and its suspension reason and marks it erased; status,
+ * verification and payouts stay.
+ */
 export async function eraseSellerRow(q: Queryable, scope: Scope, id: string, now: Date): Promise<void> {
   await q.query(
-    `UPDATE sellers SET external_id = NULL, name = NULL, email = NULL, metadata = '{}', erased_at = $4, updated_at = $4
+    `UPDATE sellers SET external_id = NULL, name = NULL, email = NULL, metadata = '{}', suspended_reason = NULL,
+            erased_at = $4, updated_at = $4
       WHERE marketplace_id = $1 AND mode = $2 AND id = $3`,
     [scope.marketplaceId, scope.mode, id, now],
   );

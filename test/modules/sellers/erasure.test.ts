@@ -71,7 +71,55 @@ describe('DELETE /v1/sellers/{id}', () => {
     expect(ver.body).toMatchObject({ status: 'rejected', notes: null, metadata: {}, reason: null });
 
     // The slug and external id are free again.
-    expect((await createSeller(ctx, { external_id: personal.external_id })).external_id).toBe(personal.external_id);
+    const successor = await createSeller(ctx, { external_id: personal.external_id });
+    expect(successor.external_id).toBe(personal.external_id);
+    const reused = await ctx.request(`/v1/sellers/${successor.id}/storefront`, { method: 'PUT', body: { name: 'Next shop', slug } });
+    expect(reused.status, reused.text).toBe(200);
+    expect(reused.body.slug).toBe(slug);
+  });
+
+  it('nulls suspended_reason on the record, in every stored seller event and stored answer; the moderation action keeps its reason', async () => {
+    const marker = 'Suspended over complaints about K~s';
+    const seller = await createSeller(ctx);
+    const suspend = await ctx.request(`/v1/sellers/${seller.id}/suspend`, {
+      body: { reason: marker },
+      headers: { 'Idempotency-Key': unique('suspend-marker') },
+    });
+    expect(suspend.body).toMatchObject({ status: 'suspended', suspended_reason: marker });
+    // seller.updated events carry the record, and so the reason, too.
+    await ctx.request(`/v1/sellers/${seller.id}`, { method: 'PATCH', body: { name: 'Renamed while suspended' } });
+    await ctx.request(`/v1/sellers/${seller.id}/storefront`, { method: 'PUT', body: { name: 'Shop while suspended' } });
+    const before = await storedEvents(ctx, seller.id);
+    expect(before.map((e) => e.type)).toEqual(['seller.created', 'seller.suspended', 'seller.updated', 'seller.updated']);
+    expect(JSON.stringify(before)).toContain('K~s');
+
+    const res = await ctx.request(`/v1/sellers/${seller.id}`, { method: 'DELETE' });
+    expect(res.status).toBe(200);
+    // The status stays (only the text about the person goes).
+    expect(res.body).toMatchObject({ status: 'suspended', suspended_reason: null, erased_at: expect.any(String) });
+    expect((await ctx.request(`/v1/sellers/${seller.id}`)).body).toEqual(res.body);
+    const [row] = await ctx.db.query<{ suspended_reason: string | null }>('SELECT suspended_reason FROM sellers WHERE id = $1', [seller.id]);
+    expect(row).toEqual({ suspended_reason: null });
+
+    const events = await storedEvents(ctx, seller.id);
+    expect(events.map((e) => e.type)).toEqual(['seller.created', 'seller.suspended', 'seller.updated', 'seller.updated', 'seller.erased']);
+    expect(JSON.stringify(events)).not.toContain('K~s');
+    for (const event of events.slice(1)) expect(event.data.object.suspended_reason, event.type).toBeNull();
+    const answers = await ctx.db.query<{ response_body: string | null }>(
+      `SELECT response_body FROM idempotency_keys WHERE marketplace_id = $1 AND response_body LIKE $2`,
+      [ctx.marketplaceId, `%${seller.id}%`],
+    );
+    expect(answers).not.toEqual([]);
+    expect(JSON.stringify(answers)).not.toContain('K~s');
+
+    // The platform's own audit record is kept, in the table and in its event.
+    const actions = await ctx.db.query<{ reason: string | null }>('SELECT reason FROM moderation_actions WHERE target_id = $1', [seller.id]);
+    expect(actions).toEqual([{ reason: marker }]);
+    const moderation = await ctx.db.query<{ data: { object: { reason: string } } }>(
+      `SELECT data FROM events WHERE type = 'moderation_action.created' AND data->'object'->>'target' = $1`,
+      [seller.id],
+    );
+    expect(moderation.map((e) => e.data.object.reason)).toEqual([marker]);
   });
 
   it('removes the seller\'s listings with removed_reason seller_erased', async () => {
