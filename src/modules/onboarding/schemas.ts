@@ -2,8 +2,18 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Body, Timestamp } from '../../http/schemas.js';
 
+// An absolute http(s) URL with a host: after the scheme an optional user info, then a host that is
+// not empty (so 'https://', 'https:///x', 'https://:443' and 'https://user@' are refused).
+const HTTP_URL_WITH_HOST = '^[Hh][Tt][Tt][Pp][Ss]?://([^/?#@]*@)?[^/?#@:][^/?#@]*([/?#]|$)';
+
 const HttpUrl = (description: string) =>
-  Type.String({ format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', maxLength: 2000, description, examples: ['https://platform.example/seller/onboarding/done'] });
+  Type.String({
+    format: 'uri',
+    pattern: HTTP_URL_WITH_HOST,
+    maxLength: 2000,
+    description: `${description} An absolute http(s) URL with a host, up to 2000 characters.`,
+    examples: ['https://platform.example/seller/onboarding/done'],
+  });
 
 export const OnboardingLinkBody = Body({
   return_url: HttpUrl('Where the seller is sent once onboarding is complete.'),

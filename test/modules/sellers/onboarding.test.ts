@@ -114,10 +114,14 @@ describe('POST /v1/sellers/{id}/onboarding_links', () => {
     expect(erased.body.error.code).toBe('invalid_state');
   });
 
-  it('needs http(s) URLs of at most 2000 characters', async () => {
+  it('needs absolute http(s) URLs with a host, of at most 2000 characters', async () => {
     const seller = await createSeller(ctx);
     const long = `https://a.example/${'x'.repeat(2000 - 'https://a.example/'.length)}`;
     expect((await createLink(seller.id, { ...urls, return_url: long })).status).toBe(201);
+    for (const url of ['http://localhost:3000/done', 'HTTPS://user@platform.example/x?y=1#z', 'https://[::1]:8443/done', 'https://10.0.0.1']) {
+      const ok = await createLink(seller.id, { ...urls, return_url: url, refresh_url: url });
+      expect(ok.status, `${url}: ${ok.text.slice(0, 200)}`).toBe(201);
+    }
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ refresh_url: urls.refresh_url }, 'return_url'],
       [{ return_url: urls.return_url }, 'refresh_url'],
@@ -125,6 +129,14 @@ describe('POST /v1/sellers/{id}/onboarding_links', () => {
       [{ ...urls, refresh_url: 'javascript:alert(1)' }, 'refresh_url'],
       [{ ...urls, return_url: 'not a url' }, 'return_url'],
       [{ ...urls, return_url: `${long}x` }, 'return_url'],
+      // No host.
+      [{ ...urls, return_url: 'https://' }, 'return_url'],
+      [{ ...urls, refresh_url: 'http://' }, 'refresh_url'],
+      [{ ...urls, return_url: 'https:///done' }, 'return_url'],
+      [{ ...urls, refresh_url: 'https://:443/retry' }, 'refresh_url'],
+      [{ ...urls, return_url: 'https://user@' }, 'return_url'],
+      [{ ...urls, refresh_url: 'https://?next=1' }, 'refresh_url'],
+      [{ ...urls, return_url: '/relative/done' }, 'return_url'],
       [{ ...urls, extra: 1 }, 'extra'],
     ];
     for (const [body, param] of cases) {
