@@ -181,7 +181,14 @@ Object.assign(BulkCreateListingsBody, {
 export type BulkCreateListingsBody = Static<typeof BulkCreateListingsBody>;
 
 export const RemoveListingBody = Body(
-  { reason: Type.String({ minLength: 1, maxLength: REMOVE_REASON_MAX, description: 'Why; kept as removed_reason.' }) },
+  {
+    reason: Type.String({
+      minLength: 1,
+      maxLength: REMOVE_REASON_MAX,
+      pattern: '\\S',
+      description: 'Why, up to 500 characters, not blank; kept as removed_reason.',
+    }),
+  },
   'Takes the listing down for good.',
 );
 Object.assign(RemoveListingBody, { examples: [{ reason: 'Counterfeit item reported by buyers.' }] });

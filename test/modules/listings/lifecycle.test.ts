@@ -260,13 +260,16 @@ describe('remove', () => {
     expect(events[2]!.data.object).toEqual(res.body);
   });
 
-  it('needs a reason of 1 to 500 characters', async () => {
+  it('needs a reason of 1 to 500 characters that is not blank', async () => {
     const listing = await createListing(ctx);
     expectError(await post(`/v1/listings/${listing.id}/remove`, {}), 400, 'invalid_request', 'reason');
     expectError(await post(`/v1/listings/${listing.id}/remove`), 400, 'invalid_request', 'reason');
     expectError(await remove(listing.id, ''), 400, 'invalid_request', 'reason');
+    expectError(await remove(listing.id, '   '), 400, 'invalid_request', 'reason');
+    expectError(await remove(listing.id, '\t\n'), 400, 'invalid_request', 'reason');
     expectError(await remove(listing.id, 'r'.repeat(501)), 400, 'invalid_request', 'reason');
-    expect((await remove(listing.id, 'r'.repeat(500))).body.removed_reason).toBe('r'.repeat(500));
+    expect((await ctx.request(`/v1/listings/${listing.id}`)).body.status).toBe('draft');
+    expect((await remove(listing.id, 'r'.repeat(500))).body).toMatchObject({ status: 'removed', removed_reason: 'r'.repeat(500) });
   });
 
   it('404s an unknown listing', async () => {
