@@ -134,7 +134,13 @@ export const StorefrontBody = Body(
       examples: ["Ada's Prints"],
     }),
     slug: Type.Optional(
-      Type.String({ pattern: '^[a-z0-9-]{3,60}$', description: 'Unique per marketplace and mode.', examples: ['adas-prints'] }),
+      Nullable(
+        Type.String({
+          pattern: '^[a-z0-9-]{3,60}$',
+          description: 'Unique per marketplace and mode; null or left out: no slug.',
+          examples: ['adas-prints'],
+        }),
+      ),
     ),
     description: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
     metadata: Type.Optional(Metadata),

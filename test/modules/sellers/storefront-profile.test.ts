@@ -47,6 +47,23 @@ describe('PUT /v1/sellers/{id}/storefront', () => {
     expect(events.at(-1)!.data.previous_attributes).toEqual({ storefront: first.body });
   });
 
+  it('takes back what GET answers: slug and description null mean none', async () => {
+    const seller = await createSeller(ctx);
+    const first = await put(seller.id, { name: 'Shop', slug: unique('null-slug'), description: 'About.' });
+    const cleared = await put(seller.id, { name: 'Shop', slug: null, description: null, metadata: {} });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(cleared.body).toMatchObject({ id: first.body.id, name: 'Shop', slug: null, description: null, metadata: {} });
+
+    // The storefront as GET shows it, put back as it is: accepted, and nothing changes.
+    const { name, slug, description, metadata } = (await ctx.request(`/v1/sellers/${seller.id}`)).body.storefront;
+    expect(slug).toBeNull();
+    const events = (await storedEvents(ctx, seller.id)).length;
+    const again = await put(seller.id, { name, slug, description, metadata });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body).toEqual(cleared.body);
+    expect((await storedEvents(ctx, seller.id)).length).toBe(events);
+  });
+
   it('writes nothing when the storefront is put again unchanged', async () => {
     const seller = await createSeller(ctx);
     const body = { name: 'Same', slug: unique('same') };
