@@ -6,7 +6,8 @@ import { listSellersRoute } from './list.js';
 import { sellerProfileRoute } from './profile.js';
 import { putStorefrontRoute } from './put-storefront.js';
 import { retrieveSellerRoute } from './retrieve.js';
-import { suspendSellerRoute, unsuspendSellerRoute } from './suspend.js';
+import { suspendSellerRoute } from './suspend.js';
+import { unsuspendSellerRoute } from './unsuspend.js';
 import { updateSellerRoute } from './update.js';
 
 export const sellerRoutes: RouteModule = (app, services) => {

@@ -1,8 +1,8 @@
-// POST /v1/sellers/{id}/suspend and /unsuspend: active ⇄ suspended, each a moderation action.
+// POST /v1/sellers/{id}/suspend: active → suspended, recorded as a moderation action.
 import { IdParams } from '../../../http/schemas.js';
 import type { App, Services } from '../../../http/types.js';
 import { changeSuspension } from '../operations.js';
-import { SellerRecord, SuspendBody, UnsuspendBody } from '../schemas.js';
+import { SellerRecord, SuspendBody } from '../schemas.js';
 
 export function suspendSellerRoute(app: App, services: Services): void {
   app.post(
@@ -20,28 +20,5 @@ export function suspendSellerRoute(app: App, services: Services): void {
       },
     },
     async (request) => changeSuspension(services, request.api.scope, request.params.id, 'suspend', request.body.reason),
-  );
-}
-
-export function unsuspendSellerRoute(app: App, services: Services): void {
-  app.post(
-    '/sellers/:id/unsuspend',
-    {
-      schema: {
-        tags: ['Sellers'],
-        summary: 'Lift a suspension',
-        description:
-          'suspended → active. 409 `invalid_state` otherwise. The body is optional. ' +
-          'Emits `seller.unsuspended` and records a moderation action (`moderation_action.created`).',
-        params: IdParams,
-        body: { ...UnsuspendBody, examples: [{ reason: 'Appeal accepted.' }] },
-        response: { 200: SellerRecord },
-      },
-      // The body is optional: a request without one is validated as {}.
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
-    },
-    async (request) => changeSuspension(services, request.api.scope, request.params.id, 'unsuspend', request.body.reason ?? null),
   );
 }

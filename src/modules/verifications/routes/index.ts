@@ -1,8 +1,9 @@
 // The verification routes (secret key).
 import type { RouteModule } from '../../../http/types.js';
+import { approveVerificationRoute } from './approve.js';
 import { createVerificationRoute } from './create.js';
-import { approveVerificationRoute, rejectVerificationRoute } from './decide.js';
 import { listVerificationsRoute } from './list.js';
+import { rejectVerificationRoute } from './reject.js';
 import { retrieveVerificationRoute } from './retrieve.js';
 
 export const verificationRoutes: RouteModule = (app, services) => {
