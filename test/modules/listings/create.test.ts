@@ -144,6 +144,25 @@ describe('POST /v1/listings', () => {
     expectError(await post('/v1/listings', { ...minimal(), attributes: { ['k'.repeat(41)]: 'v' } }), 400, 'invalid_request', 'attributes');
   });
 
+  it('takes an attribute key of 40 characters, with or without a category defining it', async () => {
+    const key = 'k'.repeat(40);
+    expect((await post('/v1/listings', { ...minimal(), attributes: { [key]: 'v' } })).body.attributes).toEqual({ [key]: 'v' });
+    const category = await createCategory(ctx, { attribute_schema: { attributes: [{ key, type: 'string' }] } });
+    const res = await post('/v1/listings', { ...minimal(), category: category.id, attributes: { [key]: 'v' } });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.attributes).toEqual({ [key]: 'v' });
+  });
+
+  it('takes metadata of 50 keys of 40 characters with values of 500, and refuses a 51st key, a 41st key character or a 501st value character', async () => {
+    const fifty = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`.padEnd(40, 'x'), 'v'.repeat(500)]));
+    const res = await post('/v1/listings', { ...minimal(), metadata: fifty });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.metadata).toEqual(fifty);
+    expectError(await post('/v1/listings', { ...minimal(), metadata: { ...fifty, k50: 'v' } }), 400, 'invalid_request', 'metadata');
+    expectError(await post('/v1/listings', { ...minimal(), metadata: { ['k'.repeat(41)]: 'v' } }), 400, 'invalid_request', 'metadata');
+    expectError(await post('/v1/listings', { ...minimal(), metadata: { note: 'v'.repeat(501) } }), 400, 'invalid_request', 'metadata.note');
+  });
+
   it.each([
     [{ title: undefined }, 'title'],
     [{ title: '' }, 'title'],

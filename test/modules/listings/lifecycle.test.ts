@@ -379,8 +379,18 @@ describe('update', () => {
     expect((await patch(url, { quantity: 100000 })).status).toBe(200);
     expect((await patch(url, { quantity: 1 })).status).toBe(200);
     expectError(await patch(url, { price: { amount: 100_000_000_000, currency: 'USD' } }), 400, 'invalid_request', 'price.amount');
+    expect((await patch(url, { price: { amount: 99_999_999_999, currency: 'USD' } })).body.price).toEqual({ amount: 99_999_999_999, currency: 'USD' });
+    expect((await ctx.request(url)).body.price.amount).toBe(99_999_999_999);
     expectError(await patch(url, { price: { amount: 1, currency: 'EUR' } }), 400, 'invalid_request', 'price.currency');
     expectError(await patch(url, { expires_at: '2001-01-01T00:00:00.000Z' }), 400, 'invalid_request', 'expires_at');
+    const fifty = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`.padEnd(40, 'x'), 'v'.repeat(500)]));
+    expect((await patch(url, { metadata: fifty })).body.metadata).toEqual(fifty);
+    expectError(await patch(url, { metadata: { ...fifty, k50: 'v' } }), 400, 'invalid_request', 'metadata');
+    expectError(await patch(url, { metadata: { ['k'.repeat(41)]: 'v' } }), 400, 'invalid_request', 'metadata');
+    expectError(await patch(url, { metadata: { note: 'v'.repeat(501) } }), 400, 'invalid_request', 'metadata.note');
+    expect((await ctx.request(url)).body.metadata).toEqual(fifty);
+    expect((await patch(url, { attributes: { ['k'.repeat(40)]: 'v' } })).body.attributes).toEqual({ ['k'.repeat(40)]: 'v' });
+    expectError(await patch(url, { attributes: { ['k'.repeat(41)]: 'v' } }), 400, 'invalid_request', 'attributes');
     expectError(await patch(url, { seller: 'sel_01jd0000000000000000000000' }), 400, 'invalid_request', 'seller');
     expectError(await patch(url, { category: 'cat_01jd0000000000000000000000' }), 404, 'resource_missing', 'category');
     expectError(await patch(`/v1/listings/${UNKNOWN_LISTING}`, { title: 'x' }), 404, 'resource_missing');
