@@ -231,6 +231,9 @@ describe('PATCH /v1/categories/{id}', () => {
     expect((await patch(url, { fee: { percent_bps: 10000 } })).status).toBe(200);
     expectError(await patch(url, { fee: { fixed_amount: -1 } }), 400, 'invalid_request', 'fee.fixed_amount');
     expect((await patch(url, { fee: { fixed_amount: 0 } })).status).toBe(200);
+    expectError(await patch(url, { fee: { fixed_amount: 100_000_000_000 } }), 400, 'invalid_request', 'fee.fixed_amount');
+    expect((await patch(url, { fee: { fixed_amount: 99_999_999_999 } })).body.fee).toEqual({ percent_bps: null, fixed_amount: 99_999_999_999 });
+    expect((await ctx.request(url)).body.fee).toEqual({ percent_bps: null, fixed_amount: 99_999_999_999 });
     expectError(await patch(url, { attribute_schema: { attributes: [] } }), 400, 'invalid_request', 'attribute_schema');
   });
 });
@@ -273,8 +276,27 @@ describe('attribute schema', () => {
     expectError(await put(`/v1/categories/${category.id}/attribute_schema`, { attributes: defs(51) }), 400, 'invalid_request', 'attributes');
   });
 
+  it('takes every definition bound at its limit: key of 40, label of 200, 200 options, max_length 1 and 500', async () => {
+    const category = await createCategory(ctx);
+    const options = Array.from({ length: 200 }, (_, i) => `o${i}`);
+    const attributes = [
+      { key: 'k'.repeat(40), label: 'l'.repeat(200), type: 'string', max_length: 1 },
+      { key: 'long', type: 'string', max_length: 500 },
+      { key: 'choice', type: 'enum', options },
+    ];
+    const res = await put(`/v1/categories/${category.id}/attribute_schema`, { attributes });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.attributes).toMatchObject([
+      { key: 'k'.repeat(40), label: 'l'.repeat(200), max_length: 1 },
+      { key: 'long', max_length: 500 },
+      { key: 'choice', options },
+    ]);
+  });
+
   it.each([
     [{}, 'attributes'],
+    [{ attributes: [{ key: 'a', label: 'l'.repeat(201), type: 'string' }] }, 'attributes[0].label'],
+    [{ attributes: [{ key: 'a', type: 'enum', options: Array.from({ length: 201 }, (_, i) => `o${i}`) }] }, 'attributes[0].options'],
     [{ attributes: [{ type: 'string' }] }, 'attributes[0].key'],
     [{ attributes: [{ key: 'a' }] }, 'attributes[0].type'],
     [{ attributes: [{ key: 'a', type: 'date' }] }, 'attributes[0].type'],
