@@ -75,6 +75,20 @@ describe('buyers', () => {
     expect((await ctx.request('/v1/buyers?status=active')).body.error).toMatchObject({ code: 'invalid_request', param: 'status' });
   });
 
+  it('takes a page size of 1 to 100: limit=0 and limit=101 answer 400 param limit', async () => {
+    await createBuyer(ctx);
+    for (const limit of [1, 100]) {
+      const res = await ctx.request(`/v1/buyers?limit=${limit}`);
+      expect(res.status, `limit=${limit}`).toBe(200);
+      expect(res.body.object).toBe('list');
+    }
+    for (const limit of ['0', '101', '-1', 'ten']) {
+      const res = await ctx.request(`/v1/buyers?limit=${limit}`);
+      expect(res.status, `limit=${limit}`).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'invalid_request', param: 'limit' });
+    }
+  });
+
   it('answers 404 for unknown ids and other modes, 403 secret_key_required for a publishable key', async () => {
     const buyer = await createBuyer(ctx);
     expect((await ctx.request('/v1/buyers/byr_01jd00000000000000000000zz')).status).toBe(404);

@@ -165,4 +165,18 @@ describe('GET /v1/verifications', () => {
     expect((await ctx.request(`/v1/verifications/${second.id}`, { key: ctx.keys.live.secret_key })).status).toBe(404);
     expect((await ctx.request('/v1/verifications', { key: ctx.keys.test.publishable_key })).body.error.code).toBe('secret_key_required');
   });
+
+  it('takes a page size of 1 to 100: limit=0 and limit=101 answer 400 param limit', async () => {
+    await start((await createSeller(ctx)).id);
+    for (const limit of [1, 100]) {
+      const res = await ctx.request(`/v1/verifications?limit=${limit}`);
+      expect(res.status, `limit=${limit}`).toBe(200);
+      expect(res.body.object).toBe('list');
+    }
+    for (const limit of ['0', '101', '-1', 'ten']) {
+      const res = await ctx.request(`/v1/verifications?limit=${limit}`);
+      expect(res.status, `limit=${limit}`).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'invalid_request', param: 'limit' });
+    }
+  });
 });
