@@ -1,6 +1,6 @@
 // Buyer record (contract 5) and the list query. The bodies are the party bodies of parties/.
 import { Type, type Static } from '@sinclair/typebox';
-import { Metadata, Nullable, NullableTimestamp, PageQuery, Timestamp } from '../../http/schemas.js';
+import { ListOf, Metadata, Nullable, NullableTimestamp, PageQuery, Timestamp } from '../../http/schemas.js';
 
 export const BuyerRecord = Type.Object(
   {
@@ -31,6 +31,11 @@ export const BuyerRecord = Type.Object(
   },
 );
 export type Buyer = Static<typeof BuyerRecord>;
+
+/** A page of buyers, with an example for the OpenAPI document. */
+export const BuyerList = Type.Object(ListOf(BuyerRecord).properties, {
+  examples: [{ object: 'list', data: BuyerRecord.examples, has_more: false, next_cursor: null }],
+});
 
 export const BuyerListQuery = Type.Object(
   {

@@ -1,7 +1,7 @@
 // Seller, storefront and public profile records (contract 5), and the bodies and queries of the
 // seller operations. Types are derived from the schemas.
 import { Type, type Static } from '@sinclair/typebox';
-import { Body, Metadata, Nullable, NullableTimestamp, PageQuery, Timestamp } from '../../http/schemas.js';
+import { Body, ListOf, Metadata, Nullable, NullableTimestamp, PageQuery, Timestamp } from '../../http/schemas.js';
 
 export const SellerStatus = Type.Union([Type.Literal('active'), Type.Literal('suspended')]);
 export type SellerStatus = Static<typeof SellerStatus>;
@@ -91,6 +91,11 @@ export const SellerRecord = Type.Object(
   },
 );
 export type Seller = Static<typeof SellerRecord>;
+
+/** A page of sellers, with an example for the OpenAPI document. */
+export const SellerList = Type.Object(ListOf(SellerRecord).properties, {
+  examples: [{ object: 'list', data: SellerRecord.examples, has_more: false, next_cursor: null }],
+});
 
 export const Reputation = Type.Object({
   rating_average: Nullable(Type.Number({ description: 'Average rating, one decimal; null without ratings.' })),

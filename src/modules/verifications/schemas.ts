@@ -1,6 +1,6 @@
 // Verification records (contract 5) and the bodies and queries of the verification operations.
 import { Type, type Static } from '@sinclair/typebox';
-import { Body, Metadata, Nullable, NullableTimestamp, PageQuery, Timestamp } from '../../http/schemas.js';
+import { Body, ListOf, Metadata, Nullable, NullableTimestamp, PageQuery, Timestamp } from '../../http/schemas.js';
 import { Reason } from '../sellers/schemas.js';
 
 export const VerificationStatus = Type.Union([Type.Literal('pending'), Type.Literal('verified'), Type.Literal('rejected')]);
@@ -35,6 +35,11 @@ export const VerificationRecord = Type.Object(
   },
 );
 export type Verification = Static<typeof VerificationRecord>;
+
+/** A page of verifications, with an example for the OpenAPI document. */
+export const VerificationList = Type.Object(ListOf(VerificationRecord).properties, {
+  examples: [{ object: 'list', data: VerificationRecord.examples, has_more: false, next_cursor: null }],
+});
 
 export const CreateVerificationBody = Body({
   notes: Type.Optional(Type.String({ maxLength: 2000, examples: ['Business registration checked by phone.'] })),

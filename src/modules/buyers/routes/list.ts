@@ -1,9 +1,8 @@
 // GET /v1/buyers: newest first, filtered by external_id.
 import { pageRequest } from '../../../http/pagination.js';
-import { ListOf } from '../../../http/schemas.js';
 import type { App, Services } from '../../../http/types.js';
 import { listBuyers } from '../operations.js';
-import { BuyerListQuery, BuyerRecord } from '../schemas.js';
+import { BuyerList, BuyerListQuery } from '../schemas.js';
 
 export function listBuyersRoute(app: App, services: Services): void {
   app.get(
@@ -14,7 +13,7 @@ export function listBuyersRoute(app: App, services: Services): void {
         summary: 'List buyers',
         description: 'Newest first. `external_id` finds the buyer with that external id.',
         querystring: BuyerListQuery,
-        response: { 200: ListOf(BuyerRecord) },
+        response: { 200: BuyerList },
       },
     },
     async (request) =>

@@ -1,9 +1,8 @@
 // GET /v1/sellers: newest first, filtered by external_id or status.
-import { ListOf } from '../../../http/schemas.js';
 import { pageRequest } from '../../../http/pagination.js';
 import type { App, Services } from '../../../http/types.js';
 import { listSellers } from '../operations.js';
-import { SellerListQuery, SellerRecord } from '../schemas.js';
+import { SellerList, SellerListQuery } from '../schemas.js';
 
 export function listSellersRoute(app: App, services: Services): void {
   app.get(
@@ -14,7 +13,7 @@ export function listSellersRoute(app: App, services: Services): void {
         summary: 'List sellers',
         description: 'Newest first. `external_id` finds the seller with that external id.',
         querystring: SellerListQuery,
-        response: { 200: ListOf(SellerRecord) },
+        response: { 200: SellerList },
       },
     },
     async (request) => {

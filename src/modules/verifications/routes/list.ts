@@ -1,9 +1,8 @@
 // GET /v1/verifications: newest first, filtered by seller or status.
 import { pageRequest } from '../../../http/pagination.js';
-import { ListOf } from '../../../http/schemas.js';
 import type { App, Services } from '../../../http/types.js';
 import { listVerifications } from '../operations.js';
-import { VerificationListQuery, VerificationRecord } from '../schemas.js';
+import { VerificationList, VerificationListQuery } from '../schemas.js';
 
 export function listVerificationsRoute(app: App, services: Services): void {
   app.get(
@@ -14,7 +13,7 @@ export function listVerificationsRoute(app: App, services: Services): void {
         summary: 'List verifications',
         description: 'Newest first.',
         querystring: VerificationListQuery,
-        response: { 200: ListOf(VerificationRecord) },
+        response: { 200: VerificationList },
       },
     },
     async (request) => {
