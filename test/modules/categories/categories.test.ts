@@ -335,6 +335,49 @@ describe('attribute schema', () => {
     expect((await put(url, { attributes: [{ key: 'size_eu', type: 'integer', max: 42 }, { key: 'color', type: 'string' }] })).status).toBe(200);
   });
 
+  describe('checks every listing of the category that is not removed', () => {
+    const testNow = async () => Date.parse((await ctx.request('/v1/test_helpers/clock')).body.now);
+    const publish = async (id: string) => {
+      const res = await post(`/v1/listings/${id}/publish`, {});
+      expect(res.status, res.text).toBe(200);
+    };
+
+    /** A listing of a new category with schema {size_eu: integer}, carrying size_eu 42, moved into `status` through the API. */
+    async function listingIn(status: 'draft' | 'published' | 'expired' | 'sold' | 'removed') {
+      const category = await createCategory(ctx, { attribute_schema: { attributes: [{ key: 'size_eu', type: 'integer' }] } });
+      const expires_at = status === 'expired' ? new Date((await testNow()) + 60_000).toISOString() : null;
+      const listing = await createListing(ctx, { category: category.id, attributes: { size_eu: '42' }, expires_at });
+      if (status !== 'draft') await publish(listing.id);
+      if (status === 'expired') {
+        expect((await post('/v1/test_helpers/clock/advance', { seconds: 61 })).status).toBe(200);
+      }
+      if (status === 'sold') {
+        // Only orders sell a listing, and orders are not built yet: set the state the way they will.
+        await ctx.db.query("UPDATE listings SET status = 'sold', quantity_sold = quantity WHERE id = $1", [listing.id]);
+      }
+      if (status === 'removed') expect((await post(`/v1/listings/${listing.id}/remove`, { reason: 'gone' })).status).toBe(200);
+      expect((await ctx.request(`/v1/listings/${listing.id}`)).body.status).toBe(status);
+      return { category, listing };
+    }
+
+    it.each(['draft', 'published', 'expired', 'sold'] as const)('a %s listing conflicts: 409 schema_conflict naming it', async (status) => {
+      const { category, listing } = await listingIn(status);
+      const url = `/v1/categories/${category.id}/attribute_schema`;
+      const res = await put(url, { attributes: [{ key: 'size_eu', type: 'integer', max: 40 }] });
+      expectError(res, 409, 'schema_conflict');
+      expect(res.body.error.message).toContain(listing.id);
+      expectError(await put(url, { attributes: [] }), 409, 'schema_conflict');
+      expect((await ctx.request(url)).body.attributes).toEqual([expect.objectContaining({ key: 'size_eu', max: null })]);
+    });
+
+    it('a removed listing does not conflict', async () => {
+      const { category } = await listingIn('removed');
+      const url = `/v1/categories/${category.id}/attribute_schema`;
+      expect((await put(url, { attributes: [{ key: 'size_eu', type: 'integer', max: 40 }] })).status).toBe(200);
+      expect((await put(url, { attributes: [] })).body).toEqual({ attributes: [] });
+    });
+  });
+
   it('ignores removed listings when checking a new schema', async () => {
     const category = await createCategory(ctx, { attribute_schema: { attributes: [{ key: 'size_eu', type: 'integer' }] } });
     const listing = await createListing(ctx, { category: category.id, attributes: { size_eu: '42' } });
