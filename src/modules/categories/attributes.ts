@@ -80,6 +80,9 @@ export function findAttributeProblem(schema: AttributeSchemaValue, values: Recor
         return { param: `attributes.${definition.key}`, message: `The category requires the attribute '${definition.key}'.` };
       }
       if (value === undefined) continue;
+      // An optional attribute sent blank is still a value of its type: blank text is a string
+      // (accepted, within max_length), but not a number, an integer, a boolean or an option, so
+      // those are refused below. To leave an optional attribute unset, leave its key out.
     }
     const problem = valueProblem(definition, value);
     if (problem !== null) return { param: `attributes.${definition.key}`, message: `Attribute '${definition.key}': ${problem}.` };

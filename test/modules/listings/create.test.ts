@@ -112,6 +112,31 @@ describe('POST /v1/listings', () => {
     expect((await post('/v1/listings', withAttributes({ size_eu: '50' }))).status).toBe(201);
   });
 
+  it('takes a blank optional string attribute but refuses a blank optional number, integer, boolean or enum: 400 param attributes.<key>', async () => {
+    const category = await createCategory(ctx, {
+      attribute_schema: {
+        attributes: [
+          { key: 'note', type: 'string' },
+          { key: 'weight', type: 'number' },
+          { key: 'size', type: 'integer' },
+          { key: 'boxed', type: 'boolean' },
+          { key: 'color', type: 'enum', options: ['red', 'blue'] },
+        ],
+      },
+    });
+    const withAttributes = (attributes: Record<string, string>) => ({ ...minimal(), category: category.id, attributes });
+    for (const blank of ['', '   ']) {
+      const res = await post('/v1/listings', withAttributes({ note: blank }));
+      expect(res.status, res.text).toBe(201);
+      expect(res.body.attributes).toEqual({ note: blank });
+      for (const key of ['weight', 'size', 'boxed', 'color']) {
+        expectError(await post('/v1/listings', withAttributes({ [key]: blank })), 400, 'invalid_request', `attributes.${key}`);
+      }
+    }
+    // Left out, every optional attribute is fine.
+    expect((await post('/v1/listings', withAttributes({}))).status).toBe(201);
+  });
+
   it.each([
     ['title', 200, 'title'],
     ['description', 20000, 'description'],
