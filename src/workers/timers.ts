@@ -68,8 +68,9 @@ const RETRY_MAX_MS = 60 * 60 * 1000;
 // (a listing) and then moves or cancels that subject's timer, so a handler that waited for the
 // subject could deadlock with it, and PostgreSQL would break the tie by failing either side: an
 // API request among them. So a handler waits for a lock only briefly, far below the server's
-// deadlock_timeout (1 s by default): the worker gives way, and the timer is tried again shortly
-// without counting as a failure.
+// deadlock_timeout (1 s by default): the timer gives way. A worker tries a busy timer again 1 s
+// later without counting it as a failure; the test clock's advance keeps it due and tries again
+// (see runDueTimers).
 const HANDLER_LOCK_TIMEOUT = '50ms';
 const BUSY_RETRY_MS = 1_000;
 const LOCK_NOT_AVAILABLE = '55P03';
@@ -78,73 +79,111 @@ function isLockNotAvailable(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === LOCK_NOT_AVAILABLE;
 }
 
+/** Thrown out of the claiming transaction to roll it back, releasing a busy timer's row. */
+class TimerBusy extends Error {}
+
+/** What became of a claim: no timer was due, one ran (or failed and was rescheduled), or it was busy. */
+type Outcome = 'none' | 'ran' | 'busy';
+
 /**
- * Claims and runs one due timer; false when none is due. Limited to one mode when `only` is given
- * (the test clock's advance runs its own mode's timers before it answers).
+ * A busy timer (its handler gave way on a lock) is either moved 1 s on (`retry_later`: the worker)
+ * or left due, its claim rolled back (`stay_due`: the advance, which tries again at once).
  */
-export async function runOneDueTimer(db: Db, clock: Clock, handlers: TimerHandlers, only?: Scope): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const realNow = new Date(clock.nowMs());
-    const rows = await tx.query<TimerRow>(
-      `SELECT t.marketplace_id, t.mode, t.id, t.kind, t.subject_id, t.payload, t.run_at, t.attempts,
-              m.clock_offset_ms AS offset_ms
-         FROM timers t
-         JOIN marketplace_modes m ON m.marketplace_id = t.marketplace_id AND m.mode = t.mode
-        WHERE t.run_at <= $1::timestamptz + make_interval(secs => m.clock_offset_ms / 1000.0)
-          AND ($2::text IS NULL OR (t.marketplace_id = $2 AND t.mode = $3))
-        ORDER BY t.run_at
-        LIMIT 1
-        FOR UPDATE OF t SKIP LOCKED`,
-      [realNow, only?.marketplaceId ?? null, only?.mode ?? null],
-    );
-    const row = rows[0];
-    if (!row) return false;
-    const scope: Scope = { marketplaceId: row.marketplace_id, mode: row.mode };
-    const key = [row.marketplace_id, row.mode, row.id];
-    const timer: DueTimer = {
-      id: row.id,
-      kind: row.kind,
-      subjectId: row.subject_id,
-      payload: row.payload,
-      runAt: row.run_at,
-      attempts: row.attempts,
-    };
-    const now = new Date(realNow.getTime() + Number(row.offset_ms));
-    const handler = handlers[row.kind];
-    try {
-      if (!handler) throw new Error(`no handler for timer kind '${row.kind}'`);
-      await tx.query(`SET LOCAL lock_timeout = '${HANDLER_LOCK_TIMEOUT}'`);
-      // A savepoint, so a failing handler's writes are undone but the retry bookkeeping stays.
-      await db.transaction((inner) => handler(inner, scope, timer, now));
-      await tx.query('DELETE FROM timers WHERE marketplace_id = $1 AND mode = $2 AND id = $3', key);
-    } catch (error) {
-      if (isLockNotAvailable(error)) {
-        await tx.query('UPDATE timers SET run_at = $4 WHERE marketplace_id = $1 AND mode = $2 AND id = $3', [
-          ...key,
-          new Date(now.getTime() + BUSY_RETRY_MS),
-        ]);
-        return true;
-      }
-      const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** row.attempts);
-      await tx.query(
-        `UPDATE timers SET attempts = attempts + 1, last_error = $4, run_at = $5
-          WHERE marketplace_id = $1 AND mode = $2 AND id = $3`,
-        [...key, error instanceof Error ? error.message.slice(0, 1000) : String(error), new Date(now.getTime() + delay)],
+type WhenBusy = 'retry_later' | 'stay_due';
+
+async function claimAndRun(db: Db, clock: Clock, handlers: TimerHandlers, only: Scope | undefined, whenBusy: WhenBusy): Promise<Outcome> {
+  try {
+    return await db.transaction(async (tx): Promise<Outcome> => {
+      const realNow = new Date(clock.nowMs());
+      const rows = await tx.query<TimerRow>(
+        `SELECT t.marketplace_id, t.mode, t.id, t.kind, t.subject_id, t.payload, t.run_at, t.attempts,
+                m.clock_offset_ms AS offset_ms
+           FROM timers t
+           JOIN marketplace_modes m ON m.marketplace_id = t.marketplace_id AND m.mode = t.mode
+          WHERE t.run_at <= $1::timestamptz + make_interval(secs => m.clock_offset_ms / 1000.0)
+            AND ($2::text IS NULL OR (t.marketplace_id = $2 AND t.mode = $3))
+          ORDER BY t.run_at
+          LIMIT 1
+          FOR UPDATE OF t SKIP LOCKED`,
+        [realNow, only?.marketplaceId ?? null, only?.mode ?? null],
       );
-    }
-    return true;
-  });
+      const row = rows[0];
+      if (!row) return 'none';
+      const scope: Scope = { marketplaceId: row.marketplace_id, mode: row.mode };
+      const key = [row.marketplace_id, row.mode, row.id];
+      const timer: DueTimer = {
+        id: row.id,
+        kind: row.kind,
+        subjectId: row.subject_id,
+        payload: row.payload,
+        runAt: row.run_at,
+        attempts: row.attempts,
+      };
+      const now = new Date(realNow.getTime() + Number(row.offset_ms));
+      const handler = handlers[row.kind];
+      try {
+        if (!handler) throw new Error(`no handler for timer kind '${row.kind}'`);
+        // A savepoint, so a failing handler's writes are undone but the retry bookkeeping stays.
+        // The short lock timeout is set inside it and put back after, so it never outlives the
+        // handler (the advance may run inside a request's transaction).
+        await db.transaction(async (inner) => {
+          const [setting] = await inner.query<{ previous: string }>(`SELECT current_setting('lock_timeout') AS previous`);
+          await inner.query(`SET LOCAL lock_timeout = '${HANDLER_LOCK_TIMEOUT}'`);
+          await handler(inner, scope, timer, now);
+          await inner.query(`SELECT set_config('lock_timeout', $1, true)`, [setting?.previous ?? '0']);
+        });
+        await tx.query('DELETE FROM timers WHERE marketplace_id = $1 AND mode = $2 AND id = $3', key);
+        return 'ran';
+      } catch (error) {
+        if (isLockNotAvailable(error)) {
+          if (whenBusy === 'stay_due') throw new TimerBusy();
+          await tx.query('UPDATE timers SET run_at = $4 WHERE marketplace_id = $1 AND mode = $2 AND id = $3', [
+            ...key,
+            new Date(now.getTime() + BUSY_RETRY_MS),
+          ]);
+          return 'busy';
+        }
+        const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** row.attempts);
+        await tx.query(
+          `UPDATE timers SET attempts = attempts + 1, last_error = $4, run_at = $5
+            WHERE marketplace_id = $1 AND mode = $2 AND id = $3`,
+          [...key, error instanceof Error ? error.message.slice(0, 1000) : String(error), new Date(now.getTime() + delay)],
+        );
+        return 'ran';
+      }
+    });
+  } catch (error) {
+    if (error instanceof TimerBusy) return 'busy';
+    throw error;
+  }
 }
 
-/** Runs due timers until none is left (or `max` ran); returns how many ran. */
+/**
+ * Claims and runs one due timer; false when none is due. Limited to one mode when `only` is given.
+ * A failing handler's timer is rescheduled with backoff; a busy one (see above) 1 s on.
+ */
+export async function runOneDueTimer(db: Db, clock: Clock, handlers: TimerHandlers, only?: Scope): Promise<boolean> {
+  return (await claimAndRun(db, clock, handlers, only, 'retry_later')) !== 'none';
+}
+
+/**
+ * Runs due timers until none is left (or `max` ran); returns how many ran. With `whenBusy:
+ * 'stay_due'` (the test clock's advance, limited to its mode by `only`) it stops at a busy timer
+ * and leaves it due, so the caller can wait and try again.
+ */
 export async function runDueTimers(
   db: Db,
   clock: Clock,
   handlers: TimerHandlers,
-  options: { only?: Scope; max?: number } = {},
+  options: { only?: Scope; max?: number; whenBusy?: WhenBusy } = {},
 ): Promise<number> {
   const max = options.max ?? 1000;
+  const whenBusy = options.whenBusy ?? 'retry_later';
   let ran = 0;
-  while (ran < max && (await runOneDueTimer(db, clock, handlers, options.only))) ran++;
+  while (ran < max) {
+    const outcome = await claimAndRun(db, clock, handlers, options.only, whenBusy);
+    if (outcome === 'none' || (outcome === 'busy' && whenBusy === 'stay_due')) break;
+    if (outcome === 'ran') ran++;
+  }
   return ran;
 }

@@ -12,7 +12,7 @@ import { createMarketplace } from '../../src/modules/marketplaces/operations.js'
 import { createServices } from '../../src/runtime.js';
 import type { Scope } from '../../src/scope.js';
 import { periodicJobs, type PeriodicJob } from '../../src/workers/jobs.js';
-import { runOneDueTimer, scheduleTimer, type TimerHandlers } from '../../src/workers/timers.js';
+import { runDueTimers, runOneDueTimer, scheduleTimer, type TimerHandlers } from '../../src/workers/timers.js';
 import { startWorker, type WorkerLog } from '../../src/workers/worker.js';
 import { freshDatabase, testConfig, usingPostgres, type TestDatabase } from '../helpers/harness.js';
 
@@ -194,6 +194,22 @@ describe('worker', () => {
       expect(await timersLeft('test.locking')).toBe(0);
     }
     await worker.close();
+  });
+
+  it("keeps a handler's short lock timeout to the handler: the enclosing transaction gets its own back", async () => {
+    const handlers: TimerHandlers = {
+      'test.setting': async (tx) => {
+        const [row] = await tx.query<{ lock_timeout: string }>('SHOW lock_timeout');
+        expect(row?.lock_timeout).toBe('50ms');
+      },
+    };
+    await services.db.transaction((tx) => scheduleTimer(tx, scope, 'test.setting', 'one', new Date(Date.now() - 1000)));
+    const after = await services.db.transaction(async (tx) => {
+      expect(await runDueTimers(services.db, systemClock, handlers, { only: scope })).toBe(1);
+      return (await tx.query<{ lock_timeout: string }>('SHOW lock_timeout'))[0]?.lock_timeout;
+    });
+    expect(after).toBe('0');
+    expect(await timersLeft('test.setting')).toBe(0);
   });
 
   it('stop() waits for the timer under way, which completes', async () => {

@@ -75,14 +75,15 @@ export async function advanceTestClock(
 /**
  * Runs this mode's due timers until none is due. A due timer that a worker process holds at this
  * moment is skipped by the claim (SKIP LOCKED), so the advance waits, briefly, until that worker
- * has finished it: the answer must come after every timer that became due. A timer whose handler
- * failed is rescheduled a little later, so it no longer counts as due.
+ * has finished it: the answer must come after every timer that became due. So it waits too for a
+ * timer whose subject a request holds (the timer gives way on the lock and stays due). A timer
+ * whose handler failed is rescheduled a little later, so it no longer counts as due.
  */
 async function runTimersDueNow(services: Services, scope: Scope): Promise<void> {
   const { db, clock } = services;
   const giveUpAt = performance.now() + WAIT_FOR_OTHER_WORKERS_MS;
   for (;;) {
-    await runDueTimers(db, clock, timerHandlers, { only: scope, max: TIMERS_PER_PASS });
+    await runDueTimers(db, clock, timerHandlers, { only: scope, max: TIMERS_PER_PASS, whenBusy: 'stay_due' });
     if (!(await anyTimerDue(db, clock, scope)) || performance.now() > giveUpAt) return;
     await sleep(25);
   }

@@ -161,6 +161,35 @@ describe('POST /v1/test_helpers/clock/advance', () => {
     delete timerHandlers['test.slow'];
   });
 
+  it('waits for a due timer whose subject a request holds, and the request is not failed by a deadlock', async () => {
+    const now = BASE + (await offsetSeconds()) * 1000;
+    await ctx.db.exec('CREATE TABLE test_held (id text PRIMARY KEY)');
+    await ctx.db.query("INSERT INTO test_held (id) VALUES ('held')");
+    const events: string[] = [];
+    timerHandlers['test.locking'] = async (tx, _scope, timer) => {
+      await tx.query('SELECT id FROM test_held WHERE id = $1 FOR UPDATE', [timer.subjectId]);
+      events.push('timer ran');
+    };
+    await ctx.db.transaction((tx) => scheduleTimer(tx, scope, 'test.locking', 'held', new Date(now - 1000)));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // A request that holds the subject a while, then moves its timer (as PATCH moves an expiry).
+    const request = ctx.db.transaction(async (tx) => {
+      await tx.query("SELECT id FROM test_held WHERE id = 'held' FOR UPDATE");
+      locked();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await scheduleTimer(tx, scope, 'test.locking', 'held', new Date(now - 500));
+      events.push('request committed');
+    });
+    await isLocked;
+    const res = await ctx.request('/v1/test_helpers/clock/advance', { body: { seconds: 1 }, headers: { 'Idempotency-Key': newId('request') } });
+    events.push('advance answered');
+    await request;
+    expect(res.status).toBe(200);
+    expect(events).toEqual(['request committed', 'timer ran', 'advance answered']);
+    delete timerHandlers['test.locking'];
+  });
+
   it('runs the advance hooks with the new time; a failing hook is logged and the advance still answers', async () => {
     const seen: Array<{ scope: Scope; now: string }> = [];
     clockAdvanceHooks.push(
