@@ -12,7 +12,7 @@ import { idempotent } from './idempotency.js';
 import { errorBody } from './errors.js';
 import { EmptyBody, ErrorEnvelope, NoQuery } from './schemas.js';
 import type { App, RouteModule, Services } from './types.js';
-import { findBadText, validatorCompiler } from './validation.js';
+import { findBadText, MAX_NESTING, nestsDeeperThan, validatorCompiler } from './validation.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -50,6 +50,10 @@ function parseJson(request: FastifyRequest, body: string, done: (error: Error | 
         forbidden ? 'Keys named "__proto__" or "constructor.prototype" are not accepted.' : 'The body is not valid JSON.',
       ),
     );
+  }
+  // Checked first: the checks after it (and ajv) walk the value recursively.
+  if (nestsDeeperThan(value, MAX_NESTING)) {
+    return done(new DomainError('invalid_request', `The body nests objects or arrays deeper than ${MAX_NESTING} levels.`));
   }
   const bad = findBadText(value);
   if (bad !== null) {
@@ -160,13 +164,14 @@ const ERROR_RESPONSES = {
 };
 
 /**
- * Query strings and POST bodies are closed like every declared body: an operation that declares no
- * query parameter (or no body) refuses one it does not know, by name, rather than ignoring it.
+ * Query strings, and POST and DELETE bodies, are closed like every declared body: an operation that
+ * declares no query parameter (or no body) refuses one it does not know, by name, rather than
+ * ignoring it.
  */
 function closeUndeclaredInput(route: RouteOptions) {
   route.schema = {
     querystring: NoQuery,
-    ...(route.method === 'POST' ? { body: EmptyBody } : {}),
+    ...(route.method === 'POST' || route.method === 'DELETE' ? { body: EmptyBody } : {}),
     ...route.schema,
   };
 }

@@ -78,6 +78,21 @@ export function validationError(errors: ErrorObject[], part: string): DomainErro
   }
 }
 
+/** How deep a body may nest objects and arrays: far beyond any operation's schema. */
+export const MAX_NESTING = 64;
+
+/** True when the value nests objects or arrays deeper than `max` levels (checked without recursion). */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const { value: current, depth } = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth >= max) return true;
+    for (const inner of Object.values(current)) stack.push({ value: inner, depth: depth + 1 });
+  }
+  return false;
+}
+
 /**
  * Strings holding NUL or a lone UTF-16 surrogate cannot be stored by PostgreSQL (or are not text
  * at all): refused with the field's path before anything reaches the database.

@@ -148,6 +148,13 @@ describe('request bodies', () => {
     expect((await widget('{"name":"\\ud83d\\ude00"}')).status).toBe(201);
   });
 
+  it('nesting deeper than 64 levels answers 400, however deep (a recursive check would overflow: 500)', async () => {
+    const nested = (depth: number) => `{"name":"n","metadata":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+    for (const depth of [64, 5000, 200_000]) expectError(await widget(nested(depth)), 400, 'invalid_request');
+    expect((await widget(nested(10))).body.error.param).toBe('metadata');
+    expect((await widget(nested(200_000))).body.error.message).toMatch(/deeper than 64 levels/);
+  });
+
   it('refuses __proto__ and constructor.prototype keys', async () => {
     const proto = await widget('{"name":"x","__proto__":{"admin":true}}');
     expectError(proto, 400, 'invalid_request');
@@ -208,6 +215,11 @@ describe('operations without body fields', () => {
     });
     expect((await ctx.request(`/v1/listings/${listing.body.id}/publish`, { method: 'POST' })).status).toBe(200);
     expect((await ctx.request(`/v1/listings/${listing.body.id}/unpublish`, { body: {} })).status).toBe(200);
+    // DELETE too: a field is refused, and nothing is erased.
+    const erase = `/v1/sellers/${seller.body.id}`;
+    expectError(await ctx.request(erase, { method: 'DELETE', body: { really: true } }), 400, 'invalid_request', 'really');
+    expect((await ctx.request(erase)).body.erased_at).toBeNull();
+    expect((await ctx.request(erase, { method: 'DELETE' })).body.erased_at).not.toBeNull();
   });
 
   it('page through a list newest first with next_cursor as starting_after', async () => {
