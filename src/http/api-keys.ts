@@ -33,6 +33,9 @@ export function generateApiKey(type: KeyType, mode: Mode): string {
   return `${type === 'secret' ? 'sk' : 'pk'}_${mode}_${randomBase62(40)}`;
 }
 
+/** The shape of every key generateApiKey makes: text of any other shape is no key of ours. */
+const API_KEY_SHAPE = /^(?:sk|pk)_(?:test|live)_[0-9A-Za-z]{40}$/;
+
 /**
  * Keys carry 238 bits of randomness, so a plain SHA-256 is a safe, fast lookup hash. It runs on
  * every request (the cache is keyed by it, so raw keys are never held in memory): the one-shot
@@ -69,8 +72,26 @@ interface KeyRow {
 
 const MAX_ENTRIES = 10_000;
 
+interface CacheEntry<T> {
+  value: T;
+  fetchedAtMs: number;
+}
+
+/** Adds an entry; when full, the oldest entry goes (a Map iterates in insertion order). */
+function remember<T>(map: Map<string, CacheEntry<T>>, key: string, entry: CacheEntry<T>): void {
+  map.delete(key);
+  if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value!);
+  map.set(key, entry);
+}
+
+/**
+ * Keys that exist and keys that do not are cached apart, each bounded: a flood of made-up keys
+ * (which cost a lookup each, once per TTL) cannot push the real keys out and onto the database.
+ * Text that is not even shaped like a key is refused without a lookup.
+ */
 export class ApiKeyCache {
-  private readonly entries = new Map<string, { context: ApiKeyContext | null; fetchedAtMs: number }>();
+  private readonly entries = new Map<string, CacheEntry<ApiKeyContext>>();
+  private readonly unknown = new Map<string, CacheEntry<null>>();
 
   constructor(
     private readonly db: Db,
@@ -80,16 +101,25 @@ export class ApiKeyCache {
 
   /** The key's context, or null when no usable key has that text. */
   async lookup(key: string): Promise<ApiKeyContext | null> {
+    if (!API_KEY_SHAPE.test(key)) return null;
     const hash = hashApiKey(key);
     const now = this.clock.nowMs();
-    const cached = this.entries.get(hash);
+    const fresh = (entry: CacheEntry<unknown> | undefined) => entry !== undefined && now - entry.fetchedAtMs < this.ttlMs;
+    const known = this.entries.get(hash);
     let context: ApiKeyContext | null;
-    if (cached && now - cached.fetchedAtMs < this.ttlMs) {
-      context = cached.context;
+    if (fresh(known)) {
+      context = known!.value;
+    } else if (fresh(this.unknown.get(hash))) {
+      context = null;
     } else {
       context = await this.load(hash);
-      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-      this.entries.set(hash, { context, fetchedAtMs: now });
+      if (context) {
+        this.unknown.delete(hash);
+        remember(this.entries, hash, { value: context, fetchedAtMs: now });
+      } else {
+        this.entries.delete(hash);
+        remember(this.unknown, hash, { value: null, fetchedAtMs: now });
+      }
     }
     if (context && context.expiresAtMs !== null && context.expiresAtMs <= now) return null;
     return context;
@@ -98,6 +128,7 @@ export class ApiKeyCache {
   /** Forget everything: called after any change to keys, settings, marketplaces or billing. */
   invalidate(): void {
     this.entries.clear();
+    this.unknown.clear();
   }
 
   private async load(hash: string): Promise<ApiKeyContext | null> {

@@ -3,6 +3,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestContext } from '../helpers/harness.js';
 import { createMarketplace, type KeyPair } from '../../src/modules/marketplaces/operations.js';
+import { ApiKeyCache } from '../../src/http/api-keys.js';
+import { ManualClock } from '../../src/clock.js';
+import type { Db } from '../../src/db/db.js';
 import { fixtureRoutes } from './fixtures.js';
 
 let ctx: TestContext;
@@ -64,6 +67,37 @@ describe('missing and invalid keys', () => {
     const expired = await ctx.request('/v1/_test/public', { key: api_keys.live.publishable_key });
     expect(expired.status).toBe(401);
     expect(code(expired)).toBe('api_key_invalid');
+  });
+});
+
+describe('the key cache', () => {
+  function countingCache() {
+    const counter = { queries: 0 };
+    const db: Db = { ...ctx.db, query: (sql, params) => (counter.queries++, ctx.db.query(sql, params)) };
+    // A still clock: the flood below takes longer than the 5 s TTL on a slow machine.
+    return { cache: new ApiKeyCache(db, new ManualClock(Date.now())), counter };
+  }
+
+  it('refuses text not shaped like a key without a database lookup', async () => {
+    const { cache, counter } = countingCache();
+    for (const key of ['garbage', 'sk_test_', `sk_test_${'A'.repeat(39)}`, `sk_prod_${'A'.repeat(40)}`, `sk_test_${'A'.repeat(39)}-`]) {
+      expect(await cache.lookup(key)).toBeNull();
+    }
+    expect(counter.queries).toBe(0);
+  });
+
+  it('looks an unknown key up once per TTL, and a flood of unknown keys cannot push a real key out', async () => {
+    const { cache, counter } = countingCache();
+    const real = ctx.keys.test.secret_key;
+    expect(await cache.lookup(real)).not.toBeNull();
+    const made = (i: number) => `sk_test_${i.toString().padStart(40, 'Z')}`;
+    expect(await cache.lookup(made(0))).toBeNull();
+    expect(await cache.lookup(made(0))).toBeNull();
+    expect(counter.queries).toBe(2);
+    for (let i = 1; i <= 10_050; i++) await cache.lookup(made(i));
+    const before = counter.queries;
+    expect(await cache.lookup(real)).not.toBeNull();
+    expect(counter.queries).toBe(before);
   });
 });
 
