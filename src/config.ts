@@ -121,11 +121,18 @@ function secretKey(env: Env, databaseUrl: string | null, dataDir: string): Buffe
     throw new ConfigError('SECRET_KEY', 'is required when DATABASE_URL is set (64 hex characters)');
   }
   const file = join(dataDir, 'secret_key');
-  if (existsSync(file)) return decodeSecretKey(readFileSync(file, 'utf8').trim(), file);
-  mkdirSync(dataDir, { recursive: true });
-  const generated = randomBytes(32).toString('hex');
-  writeFileSync(file, generated + '\n', { mode: 0o600 });
-  return Buffer.from(generated, 'hex');
+  try {
+    if (existsSync(file)) return decodeSecretKey(readFileSync(file, 'utf8').trim(), file);
+    mkdirSync(dataDir, { recursive: true });
+    const generated = randomBytes(32).toString('hex');
+    writeFileSync(file, generated + '\n', { mode: 0o600 });
+    return Buffer.from(generated, 'hex');
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    // A file where the folder should be, no permission, a read-only disk: name the setting.
+    const reason = error instanceof Error && 'code' in error ? `${String(error.code)}: ${error.message}` : String(error);
+    throw new ConfigError('DATA_DIR', `must be a folder the service can create and write (${reason})`);
+  }
 }
 
 function storage(env: Env): StorageConfig {

@@ -148,6 +148,22 @@ describe('a bad value stops with a ConfigError naming the variable', () => {
   });
 });
 
+describe('a DATA_DIR the service cannot use', () => {
+  it('stops with a ConfigError naming DATA_DIR, not a file-system stack', () => {
+    const file = join(dataDir(), 'a-file');
+    writeFileSync(file, 'not a folder\n');
+    for (const DATA_DIR of [file, join(file, 'below')]) {
+      try {
+        parseConfig({ DATA_DIR });
+        expect.unreachable();
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        expect((error as ConfigError).variable).toBe('DATA_DIR');
+      }
+    }
+  });
+});
+
 describe('the embedded-mode secret key', () => {
   it('is generated once into DATA_DIR, private to its owner, and reused', () => {
     const dir = join(dataDir(), 'nested', 'data');
