@@ -47,7 +47,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     return reply
       .code(500)
       .type('application/json')
-      .send(errorBody('internal_error', 'Something went wrong on our side. Retry with the same Idempotency-Key.', request.id));
+      .send(errorBody('internal_error', 'Something went wrong on our side. Retry the request (a /v1 POST with the same Idempotency-Key).', request.id));
   });
 
   app.setNotFoundHandler((request, reply) =>
