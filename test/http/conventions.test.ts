@@ -1,6 +1,7 @@
 // HTTP conventions of interface.md 2.1 and 7 and contract 4, driven through the real app.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestContext, type TestResponse } from '../helpers/harness.js';
+import { buildApp } from '../../src/http/app.js';
 import { fixtureRoutes } from './fixtures.js';
 
 let ctx: TestContext;
@@ -289,5 +290,19 @@ describe('health', () => {
   it('answers /healthz and /readyz without a key', async () => {
     expect((await ctx.request('/healthz', { key: null })).body).toEqual({ status: 'ok' });
     expect((await ctx.request('/readyz', { key: null })).status).toBe(200);
+  });
+
+  it('/readyz answers 503 while the database does not answer; /healthz still 200', async () => {
+    const app = await buildApp({
+      services: ctx.services,
+      routes: { publishable: [], secret: [], manage: [], root: [] },
+      readiness: async () => Promise.reject(new Error('connection refused')),
+      logger: false,
+    });
+    const ready = await app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: 'unavailable' });
+    expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    await app.close();
   });
 });

@@ -155,6 +155,51 @@ describe('node dist/main.js', () => {
     expect(worker.output()).toMatch(/^Configuration error: DATABASE_URL: /m);
   });
 
+  it.runIf(usingPostgres)('two --role api processes with one REDIS_URL share a key\'s rate limit', async () => {
+    const database = await freshDatabase();
+    const services = await createServices(testConfig(), { clock: systemClock, db: database.db });
+    const { workspace } = await createWorkspaceWithOwner(database.db, systemClock, {
+      email: 'limits@example.com', password: 'correct horse battery', workspaceName: 'Limits',
+    });
+    const { marketplace, api_keys } = await createMarketplace(database.db, systemClock, { workspaceId: workspace.id, name: 'L', currency: 'USD' });
+    // 1 a second: a burst of 2, for both processes together (a bucket each would allow 4).
+    await database.db.query(
+      `UPDATE marketplace_modes SET settings = jsonb_set(settings, '{rate_limit_per_second}', '1') WHERE marketplace_id = $1`,
+      [marketplace.id],
+    );
+    const env = {
+      DATABASE_URL: database.url ?? '',
+      SECRET_KEY: TEST_SECRET_KEY,
+      DATA_DIR: dataDir,
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    };
+    const ports = [await freePort(), await freePort()];
+    const apis = ports.map((port) => run(['--role', 'api'], { ...env, PORT: String(port) }));
+    try {
+      for (const port of ports) {
+        await expect
+          .poll(() => fetch(`http://127.0.0.1:${port}/readyz`).then((res) => res.status, () => 0), { timeout: 30_000, interval: 100 })
+          .toBe(200);
+      }
+      const statuses = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          fetch(`http://127.0.0.1:${ports[i % 2]}/v1/marketplace`, { headers: { authorization: `Bearer ${api_keys.test.secret_key}` } }).then(
+            (res) => res.status,
+          ),
+        ),
+      );
+      const allowed = statuses.filter((status) => status === 200).length;
+      expect(allowed).toBeGreaterThanOrEqual(2);
+      expect(allowed).toBeLessThanOrEqual(3);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(10 - allowed);
+    } finally {
+      for (const api of apis) api.child.kill('SIGTERM');
+      await Promise.all(apis.map((api) => api.exited));
+      await services.rateLimiter.close();
+      await database.drop();
+    }
+  }, START_TIMEOUT_MS);
+
   it.runIf(usingPostgres)('--role worker with DATABASE_URL runs due timers and periodic jobs', async () => {
     const database = await freshDatabase();
     const services = await createServices(testConfig(), { clock: systemClock, db: database.db });
