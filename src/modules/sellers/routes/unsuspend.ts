@@ -18,10 +18,6 @@ export function unsuspendSellerRoute(app: App, services: Services): void {
         body: { ...UnsuspendBody, examples: [{ reason: 'Appeal accepted.' }] },
         response: { 200: SellerRecord },
       },
-      // The body is optional: a request without one is validated as {}.
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
     },
     async (request) => changeSuspension(services, request.api.scope, request.params.id, 'unsuspend', request.body.reason ?? null),
   );
