@@ -1,5 +1,5 @@
 // Shared TypeBox pieces of the /v1 conventions (interface.md 2.1, contract 4).
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type SchemaOptions, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
 
 export const MAX_AMOUNT = 99_999_999_999;
 
@@ -7,6 +7,14 @@ export const Timestamp = Type.String({ format: 'date-time', examples: ['2026-11-
 export const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/**
+ * One of a fixed set of strings, documented as `{type: string, enum: [...]}` rather than an anyOf
+ * of single literals; its static type is the union of the values.
+ */
+export function StringEnum<const T extends readonly string[]>(values: T, options: SchemaOptions = {}): TUnsafe<T[number]> {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}
 
 // TypeBox turns a Record's key schema into patternProperties, which drops the key's maxLength:
 // propertyNames carries the key limit to the validator.

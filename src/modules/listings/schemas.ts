@@ -1,7 +1,7 @@
 // Listing record and bodies (interface.md 2.3, 4.5, 8; contract 4, 6). Types derive from them.
 import { Type, type Static } from '@sinclair/typebox';
-import { Amount, Body, Currency, Metadata, Nullable, PageQuery, Timestamp } from '../../http/schemas.js';
-import { LISTING_STATUSES, type ListingStatus as ListingStatusValue } from './status.js';
+import { Amount, Body, Currency, Metadata, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/schemas.js';
+import { LISTING_STATUSES } from './status.js';
 
 export const LISTING_TITLE_MAX = 200;
 export const LISTING_DESCRIPTION_MAX = 20_000;
@@ -11,11 +11,7 @@ export const BULK_MAX = 100;
 export const ATTRIBUTE_VALUE_MAX = 500;
 export const ATTRIBUTES_MAX = 50;
 
-export const ListingStatus = Type.Unsafe<ListingStatusValue>({
-  type: 'string',
-  enum: [...LISTING_STATUSES],
-  description: 'draft, published, sold, expired or removed.',
-});
+export const ListingStatus = StringEnum(LISTING_STATUSES, { description: 'draft, published, sold, expired or removed.' });
 
 export const Price = Type.Object(
   {

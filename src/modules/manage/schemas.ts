@@ -1,16 +1,15 @@
 // TypeBox shapes of the management API's objects and parameters, shared by its route files.
 import { Type } from '@sinclair/typebox';
-import { Nullable, PageQuery, Timestamp } from '../../http/schemas.js';
+import { Nullable, PageQuery, StringEnum, Timestamp } from '../../http/schemas.js';
 import { ROLES } from '../accounts/access.js';
 import { Settings } from '../marketplace/settings.js';
 
 export const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254, examples: ['ada@example.com'] });
 export const Password = Type.String({ minLength: 10, maxLength: 200, description: 'At least 10 characters.' });
-export const Role = Type.Union(
-  ROLES.map((role) => Type.Literal(role)),
-  { description: 'owner, admin, developer or viewer (see docs/decisions.md for what each may do).' },
-);
-export const ModeName = Type.Union([Type.Literal('test'), Type.Literal('live')]);
+export const Role = StringEnum(ROLES, { description: 'owner, admin, developer or viewer (see docs/decisions.md for what each may do).' });
+export const ModeName = StringEnum(['test', 'live']);
+export const ApiKeyType = StringEnum(['secret', 'publishable']);
+export const Provider = StringEnum(['simulated', 'stripe']);
 const Id = (example: string) => Type.String({ examples: [example] });
 
 export const User = Type.Object({
@@ -20,7 +19,7 @@ export const User = Type.Object({
   created_at: Timestamp,
 });
 
-export const BillingState = Type.Union([Type.Literal('active'), Type.Literal('payment_missed'), Type.Literal('suspended')]);
+export const BillingState = StringEnum(['active', 'payment_missed', 'suspended']);
 
 export const Workspace = Type.Object({
   object: Type.Literal('workspace'),
@@ -52,7 +51,7 @@ export const ApiKey = Type.Object({
   id: Id('key_01jd0000000000000000000000'),
   marketplace: Type.String(),
   mode: ModeName,
-  type: Type.Union([Type.Literal('secret'), Type.Literal('publishable')]),
+  type: ApiKeyType,
   name: Nullable(Type.String()),
   key: Nullable(Type.String({ description: 'The whole key: secret keys only in the answer that created them; publishable keys always.' })),
   masked: Type.String({ examples: ['sk_test_…a1b2'] }),
@@ -66,7 +65,7 @@ export const Member = Type.Object({
   id: Type.String({ description: "The user's id." }),
   email: Type.String(),
   role: Role,
-  status: Type.Union([Type.Literal('active'), Type.Literal('invited')]),
+  status: StringEnum(['active', 'invited']),
   created_at: Timestamp,
 });
 
@@ -76,7 +75,7 @@ export const EmailRecord = Type.Object({
   to: Type.Array(Type.String()),
   subject: Type.String(),
   text: Type.String(),
-  status: Type.Union([Type.Literal('queued'), Type.Literal('sent'), Type.Literal('failed')]),
+  status: StringEnum(['queued', 'sent', 'failed']),
   created_at: Timestamp,
   sent_at: Nullable(Timestamp),
 });
@@ -85,7 +84,7 @@ export const ProcessorConnection = Type.Object({
   object: Type.Literal('processor_connection'),
   marketplace: Type.String(),
   mode: ModeName,
-  provider: Type.Union([Type.Literal('simulated'), Type.Literal('stripe')]),
+  provider: Provider,
   secret_key: Nullable(Type.String({ examples: ['sk_live_…abcd'] })),
   webhook_secret: Nullable(Type.String({ examples: ['whsec_…abcd'] })),
   created_at: Timestamp,

@@ -1,7 +1,7 @@
 // GET /v1/marketplace: the marketplace and mode the key belongs to (contract 2).
 import { Type } from '@sinclair/typebox';
 import type { RouteModule } from '../../http/types.js';
-import { Nullable, Timestamp } from '../../http/schemas.js';
+import { Nullable, StringEnum, Timestamp } from '../../http/schemas.js';
 import { Settings } from './settings.js';
 
 export const MarketplaceRecord = Type.Object(
@@ -13,7 +13,7 @@ export const MarketplaceRecord = Type.Object(
     livemode: Type.Boolean(),
     read_only: Nullable(
       Type.Object({
-        reason: Type.Union([Type.Literal('payment_missed'), Type.Literal('workspace_suspended')]),
+        reason: StringEnum(['payment_missed', 'workspace_suspended']),
         message: Type.String(),
       }),
     ),

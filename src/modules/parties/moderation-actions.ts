@@ -4,22 +4,17 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Tx } from '../../db/db.js';
 import { emitEvent } from '../../events/emit.js';
-import { Nullable, Timestamp } from '../../http/schemas.js';
+import { Nullable, StringEnum, Timestamp } from '../../http/schemas.js';
 import { newId } from '../../ids.js';
 import type { Scope } from '../../scope.js';
 
-export const ModerationActionKind = Type.Union([
-  Type.Literal('remove_listing'),
-  Type.Literal('remove_review'),
-  Type.Literal('suspend_seller'),
-  Type.Literal('unsuspend_seller'),
-]);
+export const ModerationActionKind = StringEnum(['remove_listing', 'remove_review', 'suspend_seller', 'unsuspend_seller']);
 
 export const ModerationActionRecord = Type.Object({
   object: Type.Literal('moderation_action'),
   id: Type.String({ examples: ['mda_01jd2b7v8k0000000000000000'] }),
   action: ModerationActionKind,
-  target_type: Type.Union([Type.Literal('seller'), Type.Literal('listing'), Type.Literal('review')]),
+  target_type: StringEnum(['seller', 'listing', 'review']),
   target: Type.String(),
   reason: Nullable(Type.String()),
   flag: Nullable(Type.String()),

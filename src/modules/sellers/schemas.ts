@@ -1,25 +1,15 @@
 // Seller, storefront and public profile records (contract 5), and the bodies and queries of the
 // seller operations. Types are derived from the schemas.
 import { Type, type Static } from '@sinclair/typebox';
-import { Body, ListOf, Metadata, Nullable, NullableTimestamp, PageQuery, Timestamp } from '../../http/schemas.js';
+import { Body, ListOf, Metadata, Nullable, NullableTimestamp, PageQuery, StringEnum, Timestamp } from '../../http/schemas.js';
 
-export const SellerStatus = Type.Union([Type.Literal('active'), Type.Literal('suspended')]);
+export const SellerStatus = StringEnum(['active', 'suspended']);
 export type SellerStatus = Static<typeof SellerStatus>;
 
-export const VerificationState = Type.Union([
-  Type.Literal('unverified'),
-  Type.Literal('pending'),
-  Type.Literal('verified'),
-  Type.Literal('rejected'),
-]);
+export const VerificationState = StringEnum(['unverified', 'pending', 'verified', 'rejected']);
 export type VerificationState = Static<typeof VerificationState>;
 
-export const PayoutsStatus = Type.Union([
-  Type.Literal('not_started'),
-  Type.Literal('pending'),
-  Type.Literal('enabled'),
-  Type.Literal('restricted'),
-]);
+export const PayoutsStatus = StringEnum(['not_started', 'pending', 'enabled', 'restricted']);
 export type PayoutsStatus = Static<typeof PayoutsStatus>;
 
 export const StorefrontRecord = Type.Object(

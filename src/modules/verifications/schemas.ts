@@ -1,9 +1,9 @@
 // Verification records (contract 5) and the bodies and queries of the verification operations.
 import { Type, type Static } from '@sinclair/typebox';
-import { Body, ListOf, Metadata, Nullable, NullableTimestamp, PageQuery, Timestamp } from '../../http/schemas.js';
+import { Body, ListOf, Metadata, Nullable, NullableTimestamp, PageQuery, StringEnum, Timestamp } from '../../http/schemas.js';
 import { Reason } from '../sellers/schemas.js';
 
-export const VerificationStatus = Type.Union([Type.Literal('pending'), Type.Literal('verified'), Type.Literal('rejected')]);
+export const VerificationStatus = StringEnum(['pending', 'verified', 'rejected']);
 export type VerificationStatus = Static<typeof VerificationStatus>;
 
 export const VerificationRecord = Type.Object(

@@ -3,10 +3,10 @@ import { Type } from '@sinclair/typebox';
 import { Body } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../http/types.js';
 import { createKey } from '../../marketplaces/api-keys.js';
-import { ApiKey, ModeParams, TAG } from '../schemas.js';
+import { ApiKey, ApiKeyType, ModeParams, TAG } from '../schemas.js';
 
 const CreateKeyBody = Body({
-  type: Type.Union([Type.Literal('secret'), Type.Literal('publishable')]),
+  type: ApiKeyType,
   name: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 100, examples: ['Checkout server'] }), Type.Null()])),
 });
 

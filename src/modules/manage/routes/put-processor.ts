@@ -3,10 +3,10 @@ import { Type } from '@sinclair/typebox';
 import { Body } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../http/types.js';
 import { putProcessorConnection } from '../../marketplaces/processor-connection.js';
-import { ModeParams, ProcessorConnection, TAG } from '../schemas.js';
+import { ModeParams, ProcessorConnection, Provider, TAG } from '../schemas.js';
 
 const ConnectionBody = Body({
-  provider: Type.Union([Type.Literal('simulated'), Type.Literal('stripe')]),
+  provider: Provider,
   secret_key: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'stripe: sk_… or rk_… of this mode.' })),
   webhook_secret: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'stripe: the whsec_… signing secret.' })),
 });
