@@ -48,13 +48,20 @@ export const PageQuery = {
   starting_after: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'The next_cursor of the previous page.' })),
 };
 
+/** A page of items. When the item schema has examples, the page shows them as its own example. */
 export function ListOf<T extends TSchema>(item: T) {
-  return Type.Object({
-    object: Type.Literal('list'),
-    data: Type.Array(item),
-    has_more: Type.Boolean(),
-    next_cursor: Nullable(Type.String()),
-  });
+  const examples = item.examples as unknown[] | undefined;
+  return Type.Object(
+    {
+      object: Type.Literal('list'),
+      data: Type.Array(item),
+      has_more: Type.Boolean(),
+      next_cursor: Nullable(Type.String()),
+    },
+    Array.isArray(examples) && examples.length > 0
+      ? { examples: [{ object: 'list', data: examples, has_more: false, next_cursor: null }] }
+      : {},
+  );
 }
 
 export const ErrorEnvelope = Type.Object(

@@ -32,10 +32,7 @@ export const BuyerRecord = Type.Object(
 );
 export type Buyer = Static<typeof BuyerRecord>;
 
-/** A page of buyers, with an example for the OpenAPI document. */
-export const BuyerList = Type.Object(ListOf(BuyerRecord).properties, {
-  examples: [{ object: 'list', data: BuyerRecord.examples, has_more: false, next_cursor: null }],
-});
+export const BuyerList = ListOf(BuyerRecord);
 
 export const BuyerListQuery = Type.Object(
   {

@@ -1,6 +1,6 @@
 // Category record, attribute schema and bodies (interface.md 2.2, 4.4, 8). Types derive from them.
 import { Type, type Static } from '@sinclair/typebox';
-import { Body, MAX_AMOUNT, Nullable, PageQuery, Timestamp } from '../../http/schemas.js';
+import { Body, ListOf, MAX_AMOUNT, Nullable, PageQuery, Timestamp } from '../../http/schemas.js';
 
 export const CATEGORY_NAME_MAX = 120;
 export const CATEGORY_DESCRIPTION_MAX = 2000;
@@ -212,9 +212,4 @@ export type UpdateCategoryBody = Static<typeof UpdateCategoryBody>;
 export const ListCategoriesQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
 export type ListCategoriesQuery = Static<typeof ListCategoriesQuery>;
 
-export const CategoryList = Type.Object({
-  object: Type.Literal('list'),
-  data: Type.Array(Category),
-  has_more: Type.Boolean(),
-  next_cursor: Nullable(Type.String()),
-});
+export const CategoryList = ListOf(Category);

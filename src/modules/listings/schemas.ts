@@ -1,6 +1,6 @@
 // Listing record and bodies (interface.md 2.3, 4.5, 8; contract 4, 6). Types derive from them.
 import { Type, type Static } from '@sinclair/typebox';
-import { Amount, Body, Currency, Metadata, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/schemas.js';
+import { Amount, Body, Currency, ListOf, Metadata, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/schemas.js';
 import { LISTING_STATUSES } from './status.js';
 
 export const LISTING_TITLE_MAX = 200;
@@ -201,14 +201,41 @@ export const ListListingsQuery = Type.Object(
 );
 export type ListListingsQuery = Static<typeof ListListingsQuery>;
 
-export const ListingList = Type.Object({
-  object: Type.Literal('list'),
-  data: Type.Array(Listing),
-  has_more: Type.Boolean(),
-  next_cursor: Nullable(Type.String()),
-});
+export const ListingList = ListOf(Listing);
 
-export const BulkListingList = Type.Object({
-  object: Type.Literal('list'),
-  data: Type.Array(Listing),
-});
+/** The listings a bulk create made, in the order of the request; not a page. */
+export const BulkListingList = Type.Object(
+  { object: Type.Literal('list'), data: Type.Array(Listing) },
+  {
+    examples: [
+      {
+        object: 'list',
+        data: [
+          {
+            ...Listing.examples[0],
+            id: 'lst_01jd3k5v8w9x0y1z2a3b4c5d6f',
+            category: null,
+            description: null,
+            quantity: 2,
+            quantity_available: 2,
+            status: 'draft',
+            attributes: {},
+            published_at: null,
+            updated_at: '2026-11-21T09:30:00.000Z',
+          },
+          {
+            ...Listing.examples[0],
+            id: 'lst_01jd3k5v8w9x0y1z2a3b4c5d6g',
+            title: 'Road running shoes',
+            description: null,
+            price: { amount: 5200, currency: 'USD' },
+            status: 'draft',
+            attributes: { size_eu: '43' },
+            published_at: null,
+            updated_at: '2026-11-21T09:30:00.000Z',
+          },
+        ],
+      },
+    ],
+  },
+);

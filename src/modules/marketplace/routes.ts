@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import type { RouteModule } from '../../http/types.js';
 import { Nullable, StringEnum, Timestamp } from '../../http/schemas.js';
-import { Settings } from './settings.js';
+import { defaultSettings, Settings } from './settings.js';
 
 export const MarketplaceRecord = Type.Object(
   {
@@ -20,7 +20,21 @@ export const MarketplaceRecord = Type.Object(
     settings: Settings,
     created_at: Timestamp,
   },
-  { $id: 'Marketplace' },
+  {
+    $id: 'Marketplace',
+    examples: [
+      {
+        object: 'marketplace',
+        id: 'mkt_01jd0000000000000000000000',
+        name: 'Vintage Finds',
+        currency: 'USD',
+        livemode: false,
+        read_only: null,
+        settings: defaultSettings('test'),
+        created_at: '2026-11-21T09:30:00.000Z',
+      },
+    ],
+  },
 );
 
 export const marketplaceRoutes: RouteModule = (app) => {

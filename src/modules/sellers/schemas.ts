@@ -82,10 +82,7 @@ export const SellerRecord = Type.Object(
 );
 export type Seller = Static<typeof SellerRecord>;
 
-/** A page of sellers, with an example for the OpenAPI document. */
-export const SellerList = Type.Object(ListOf(SellerRecord).properties, {
-  examples: [{ object: 'list', data: SellerRecord.examples, has_more: false, next_cursor: null }],
-});
+export const SellerList = ListOf(SellerRecord);
 
 export const Reputation = Type.Object({
   rating_average: Nullable(Type.Number({ description: 'Average rating, one decimal; null without ratings.' })),

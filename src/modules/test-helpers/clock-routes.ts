@@ -25,6 +25,7 @@ const AdvanceBody = Body(
   },
   'Moves this mode\'s clock forward; timers that became due have run when the answer returns.',
 );
+Object.assign(AdvanceBody, { examples: [{ seconds: 3600 }] });
 
 export const testClockRoutes: RouteModule = (app, services) => {
   app.get(

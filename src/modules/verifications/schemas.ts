@@ -36,10 +36,7 @@ export const VerificationRecord = Type.Object(
 );
 export type Verification = Static<typeof VerificationRecord>;
 
-/** A page of verifications, with an example for the OpenAPI document. */
-export const VerificationList = Type.Object(ListOf(VerificationRecord).properties, {
-  examples: [{ object: 'list', data: VerificationRecord.examples, has_more: false, next_cursor: null }],
-});
+export const VerificationList = ListOf(VerificationRecord);
 
 export const CreateVerificationBody = Body({
   notes: Type.Optional(Type.String({ maxLength: 2000, examples: ['Business registration checked by phone.'] })),
