@@ -63,6 +63,7 @@ export async function updateBuyer(deps: PartyDeps, scope: Scope, id: string, bod
         return after;
       }),
     { buyers_external_id_key: externalIdTaken },
+    { deadlock: externalIdTaken },
   );
 }
 

@@ -96,6 +96,7 @@ export async function updateSeller(deps: PartyDeps, scope: Scope, id: string, bo
         return after;
       }),
     { sellers_external_id_key: externalIdTaken },
+    { deadlock: externalIdTaken },
   );
 }
 
@@ -131,6 +132,7 @@ export async function putStorefront(deps: PartyDeps, scope: Scope, sellerId: str
         return after.storefront;
       }),
     { storefronts_slug_key: slugTaken },
+    { deadlock: slugTaken },
   );
 }
 
