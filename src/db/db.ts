@@ -12,8 +12,12 @@ export interface Queryable {
 }
 
 export interface Tx extends Queryable {
-  /** Runs after the outermost transaction commits (cache invalidation, waking workers). */
-  afterCommit(fn: () => void): void;
+  /**
+   * Runs after the outermost transaction commits (cache invalidation, waking workers, work that
+   * must see the change committed). Hooks run one by one, awaited: the outermost transaction()
+   * call resolves after them, so its caller answers after their work.
+   */
+  afterCommit(fn: () => void | Promise<void>): void;
 }
 
 export interface Db extends Queryable {
@@ -43,7 +47,7 @@ interface TxState {
   db: object;
   conn: DriverConn;
   depth: number;
-  afterCommit: Array<() => void>;
+  afterCommit: Array<() => void | Promise<void>>;
 }
 
 const current = new AsyncLocalStorage<TxState>();
@@ -79,7 +83,7 @@ export function createDb(driver: Driver, options: DbOptions = {}): Db {
       });
       for (const hook of state.afterCommit) {
         try {
-          hook();
+          await hook();
         } catch (error) {
           onHookError(error);
         }

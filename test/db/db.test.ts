@@ -114,32 +114,35 @@ describe('afterCommit', () => {
   it('runs only after the outermost commit, in order', async () => {
     const seen: string[] = [];
     await db.transaction(async (tx) => {
-      tx.afterCommit(() => seen.push('outer'));
+      tx.afterCommit(() => void seen.push('outer'));
       await db.transaction(async (inner) => {
-        inner.afterCommit(() => seen.push('inner'));
+        inner.afterCommit(() => void seen.push('inner'));
       });
       expect(seen).toEqual([]);
     });
     expect(seen).toEqual(['outer', 'inner']);
   });
 
-  it('sees the committed data when it runs', async () => {
+  it('sees the committed data when it runs, outside the transaction; the transaction resolves after it', async () => {
     let count = -1;
+    let inside = true;
     await db.transaction(async (tx) => {
       await tx.query('INSERT INTO t VALUES (1, $1)', ['a']);
-      tx.afterCommit(() => {
-        void db.query<{ n: number }>('SELECT count(*)::int AS n FROM t').then((rows) => (count = rows[0]!.n));
+      tx.afterCommit(async () => {
+        inside = inTransaction(db);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        count = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM t'))[0]!.n;
       });
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(count).toBe(1);
+    expect(inside).toBe(false);
   });
 
   it('does not run when the transaction rolls back', async () => {
     const seen: string[] = [];
     await expect(
       db.transaction(async (tx) => {
-        tx.afterCommit(() => seen.push('never'));
+        tx.afterCommit(() => void seen.push('never'));
         throw new Error('rollback');
       }),
     ).rejects.toThrow();
@@ -149,10 +152,10 @@ describe('afterCommit', () => {
   it('drops the hooks of a savepoint that rolled back, keeps the rest', async () => {
     const seen: string[] = [];
     await db.transaction(async (tx) => {
-      tx.afterCommit(() => seen.push('kept'));
+      tx.afterCommit(() => void seen.push('kept'));
       await db
         .transaction(async (inner) => {
-          inner.afterCommit(() => seen.push('dropped'));
+          inner.afterCommit(() => void seen.push('dropped'));
           throw new Error('inner fails');
         })
         .catch(() => undefined);
@@ -168,7 +171,7 @@ describe('afterCommit', () => {
       tx.afterCommit(() => {
         throw new Error('hook failed');
       });
-      tx.afterCommit(() => seen.push('next hook still runs'));
+      tx.afterCommit(() => void seen.push('next hook still runs'));
       return 'committed';
     });
     expect(result).toBe('committed');

@@ -84,6 +84,8 @@ export interface TestContext {
   app: App;
   services: Services;
   db: Db;
+  /** The PostgreSQL database's URL (a second pool on it acts as another process); null on PGlite. */
+  databaseUrl: string | null;
   config: Config;
   workspaceId: string;
   marketplaceId: string;
@@ -148,6 +150,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestCont
     app,
     services,
     db: database.db,
+    databaseUrl: database.url,
     config,
     workspaceId: workspace.id,
     marketplaceId: marketplace.id,

@@ -51,17 +51,27 @@ export async function advanceTestClock(
 ): Promise<TestClock> {
   assertTestMode(scope);
   const { db, clock } = services;
-  // One UPDATE of the mode's row: it takes the row lock, so concurrent advances add up instead of
-  // one overwriting the other.
-  await db.transaction((tx) =>
-    tx.query('UPDATE marketplace_modes SET clock_offset_ms = clock_offset_ms + $3 WHERE marketplace_id = $1 AND mode = $2', [
+  return db.transaction(async (tx) => {
+    // One UPDATE of the mode's row: it takes the row lock, so concurrent advances add up instead
+    // of one overwriting the other.
+    await tx.query('UPDATE marketplace_modes SET clock_offset_ms = clock_offset_ms + $3 WHERE marketplace_id = $1 AND mode = $2', [
       scope.marketplaceId,
       scope.mode,
       seconds * 1000,
-    ]),
-  );
+    ]);
+    // The due work runs once the new time is committed, each timer in a transaction of its own,
+    // and before the answer leaves (the outermost transaction resolves after its hooks). Under an
+    // Idempotency-Key this transaction is the request's: running the timers inside it would hold
+    // every listing they touch until the answer, and deadlock with requests on them.
+    tx.afterCommit(() => runDueWork(services, scope, options));
+    return readTestClock(tx, clock, scope);
+  });
+}
+
+/** The timers that became due, then the advance hooks, with the mode's new time. */
+async function runDueWork(services: Services, scope: Scope, options: AdvanceOptions): Promise<void> {
   await runTimersDueNow(services, scope);
-  const now = new Date(clock.nowMs() + (await offsetMs(db, scope)));
+  const now = new Date(services.clock.nowMs() + (await offsetMs(services.db, scope)));
   for (const hook of clockAdvanceHooks) {
     try {
       await hook.run(services, scope, now);
@@ -69,7 +79,6 @@ export async function advanceTestClock(
       options.onHookError?.(error, hook.name);
     }
   }
-  return readTestClock(db, clock, scope);
 }
 
 /**

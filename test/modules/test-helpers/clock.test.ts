@@ -6,7 +6,9 @@ import type { Scope } from '../../../src/scope.js';
 import { timerHandlers } from '../../../src/workers/handlers.js';
 import { clockAdvanceHooks } from '../../../src/workers/jobs.js';
 import { runOneDueTimer, scheduleTimer } from '../../../src/workers/timers.js';
-import { startTestApp, type TestContext } from '../../helpers/harness.js';
+import { createDb } from '../../../src/db/db.js';
+import { postgresDriver } from '../../../src/db/drivers.js';
+import { startTestApp, usingPostgres, type TestContext } from '../../helpers/harness.js';
 
 const BASE = Date.parse('2026-11-21T09:30:00.000Z');
 const KIND = 'test.clock_probe';
@@ -188,6 +190,27 @@ describe('POST /v1/test_helpers/clock/advance', () => {
     expect(res.status).toBe(200);
     expect(events).toEqual(['request committed', 'timer ran', 'advance answered']);
     delete timerHandlers['test.locking'];
+  });
+
+  it.runIf(usingPostgres)('runs the timers after the new time is committed, also under an Idempotency-Key', async () => {
+    const elsewhere = createDb(postgresDriver(ctx.databaseUrl!, 1));
+    const seen: number[] = [];
+    timerHandlers['test.committed'] = async () => {
+      // Another process's view: the advance's transaction has committed before timers run, so
+      // they hold no lock of the request (its listings) while the answer is still on its way.
+      const [row] = await elsewhere.query<{ offset: string }>(
+        'SELECT clock_offset_ms AS offset FROM marketplace_modes WHERE marketplace_id = $1 AND mode = $2',
+        [scope.marketplaceId, scope.mode],
+      );
+      seen.push(Number(row?.offset));
+    };
+    const before = await offsetSeconds();
+    await ctx.db.transaction((tx) => scheduleTimer(tx, scope, 'test.committed', 'committed', new Date(BASE + before * 1000 + 30_000)));
+    const res = await ctx.request('/v1/test_helpers/clock/advance', { body: { seconds: 60 }, headers: { 'Idempotency-Key': newId('request') } });
+    expect(res.status).toBe(200);
+    expect(seen).toEqual([(before + 60) * 1000]);
+    delete timerHandlers['test.committed'];
+    await elsewhere.close();
   });
 
   it('runs the advance hooks with the new time; a failing hook is logged and the advance still answers', async () => {
