@@ -9,6 +9,7 @@ const AcceptBody = Body({
   token: Type.String({ minLength: 1, maxLength: 200, description: 'The token of the invitation link (inv_…).' }),
   password: Password,
 });
+Object.assign(AcceptBody, { examples: [{ token: 'inv_Zy8Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7Hj0Kq2Ws4e5f6', password: 'correct horse battery staple' }] });
 
 export const acceptInvitationRoute: RouteModule = (app, services) => {
   app.post(

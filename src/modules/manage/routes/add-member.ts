@@ -3,14 +3,32 @@ import { Type } from '@sinclair/typebox';
 import { Body, Nullable, Timestamp } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../http/types.js';
 import { addMember } from '../../accounts/members.js';
-import { Email, Member, Role, TAG, WorkspaceQuery } from '../schemas.js';
+import { Email, EXAMPLES, Member, Role, TAG, WorkspaceQuery } from '../schemas.js';
 
 const AddBody = Body({ email: Email, role: Role });
+Object.assign(AddBody, { examples: [{ email: 'grace@example.com', role: 'developer' }] });
 
 const Invitation = Type.Object({
   url: Type.String({ description: 'Where the invitee chooses a password. Also emailed to them; shown here once.' }),
   token: Type.String({ description: 'The token of the link, for POST /manage/v1/invitations/accept.' }),
   expires_at: Timestamp,
+});
+
+const AddedMember = Type.Composite([Member, Type.Object({ invitation: Nullable(Invitation) })], {
+  examples: [
+    {
+      ...EXAMPLES.member,
+      id: 'usr_01jd0000000000000000000001',
+      email: 'grace@example.com',
+      role: 'developer',
+      status: 'invited',
+      invitation: {
+        url: 'https://market.example.com/dashboard/accept-invitation?token=inv_Zy8Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7Hj0Kq2Ws4e5f6',
+        token: 'inv_Zy8Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7Hj0Kq2Ws4e5f6',
+        expires_at: '2026-11-28T09:30:00.000Z',
+      },
+    },
+  ],
 });
 
 export const addMemberRoute: RouteModule = (app, services) => {
@@ -26,7 +44,7 @@ export const addMemberRoute: RouteModule = (app, services) => {
           'A member already there answers 409 resource_exists (param email).',
         querystring: WorkspaceQuery,
         body: AddBody,
-        response: { 201: Type.Composite([Member, Type.Object({ invitation: Nullable(Invitation) })]) },
+        response: { 201: AddedMember },
       },
     },
     async (request, reply) => {

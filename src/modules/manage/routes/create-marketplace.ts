@@ -3,12 +3,18 @@ import { Type } from '@sinclair/typebox';
 import { Body, Currency } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../http/types.js';
 import { createMarketplaceFor } from '../../marketplaces/operations.js';
-import { KeyPair, ManagedMarketplace, TAG, WorkspaceQuery } from '../schemas.js';
+import { EXAMPLES, KeyPair, ManagedMarketplace, TAG, WorkspaceQuery } from '../schemas.js';
 
 const CreateBody = Body({
   name: Type.String({ minLength: 1, maxLength: 120, examples: ['Vintage Finds'] }),
   currency: Currency,
 });
+Object.assign(CreateBody, { examples: [{ name: 'Vintage Finds', currency: 'USD' }] });
+
+const CreatedMarketplace = Type.Object(
+  { marketplace: ManagedMarketplace, api_keys: Type.Object({ test: KeyPair, live: KeyPair }) },
+  { examples: [{ marketplace: EXAMPLES.marketplace, api_keys: { test: EXAMPLES.keyPair('test'), live: EXAMPLES.keyPair('live') } }] },
+);
 
 export const createMarketplaceRoute: RouteModule = (app, services) => {
   app.post(
@@ -22,7 +28,7 @@ export const createMarketplaceRoute: RouteModule = (app, services) => {
           'The secret keys are shown in this answer only.',
         querystring: WorkspaceQuery,
         body: CreateBody,
-        response: { 201: Type.Object({ marketplace: ManagedMarketplace, api_keys: Type.Object({ test: KeyPair, live: KeyPair }) }) },
+        response: { 201: CreatedMarketplace },
       },
     },
     async (request, reply) => {

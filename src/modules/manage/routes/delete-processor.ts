@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import type { RouteModule } from '../../../http/types.js';
 import { deleteProcessorConnection } from '../../marketplaces/processor-connection.js';
-import { ModeParams, ProcessorConnection, TAG } from '../schemas.js';
+import { EXAMPLES, ModeParams, ProcessorConnection, TAG } from '../schemas.js';
 
 export const deleteProcessorRoute: RouteModule = (app, services) => {
   app.delete(
@@ -13,7 +13,11 @@ export const deleteProcessorRoute: RouteModule = (app, services) => {
         summary: 'Disconnect the processor',
         description: 'Answers the removed connection (masked) with deleted: true.',
         params: ModeParams,
-        response: { 200: Type.Composite([ProcessorConnection, Type.Object({ deleted: Type.Literal(true) })]) },
+        response: {
+          200: Type.Composite([ProcessorConnection, Type.Object({ deleted: Type.Literal(true) })], {
+            examples: [{ ...EXAMPLES.processor, deleted: true }],
+          }),
+        },
       },
     },
     async (request) =>

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import type { RouteModule } from '../../../http/types.js';
 import { listWorkspaces } from '../../accounts/operations.js';
-import { Role, TAG, Workspace } from '../schemas.js';
+import { EXAMPLES, Role, TAG, Workspace } from '../schemas.js';
 
 const Membership = Type.Object({ object: Type.Literal('workspace_membership'), workspace: Workspace, role: Role });
 
@@ -15,7 +15,19 @@ export const listWorkspacesRoute: RouteModule = (app, services) => {
         summary: 'List your workspaces',
         description: 'Members of several workspaces pass one of these ids as the workspace query parameter of workspace-level operations.',
         response: {
-          200: Type.Object({ object: Type.Literal('list'), data: Type.Array(Membership), has_more: Type.Boolean(), next_cursor: Type.Null() }),
+          200: Type.Object(
+            { object: Type.Literal('list'), data: Type.Array(Membership), has_more: Type.Boolean(), next_cursor: Type.Null() },
+            {
+              examples: [
+                {
+                  object: 'list',
+                  data: [{ object: 'workspace_membership', workspace: EXAMPLES.workspace, role: 'owner' }],
+                  has_more: false,
+                  next_cursor: null,
+                },
+              ],
+            },
+          ),
         },
       },
     },

@@ -6,6 +6,7 @@ import { login } from '../../accounts/operations.js';
 import { Email, Session, TAG } from '../schemas.js';
 
 const LoginBody = Body({ email: Email, password: Type.String({ minLength: 1, maxLength: 200 }) });
+Object.assign(LoginBody, { examples: [{ email: 'ada@example.com', password: 'correct horse battery staple' }] });
 
 export const loginRoute: RouteModule = (app, services) => {
   app.post(

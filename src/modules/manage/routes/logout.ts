@@ -12,7 +12,9 @@ export const logoutRoute: RouteModule = (app, services) => {
       schema: {
         tags: [TAG],
         summary: 'Log out: revoke this management token',
-        response: { 200: Type.Object({ object: Type.Literal('logout'), revoked: Type.Literal(true) }) },
+        response: {
+          200: Type.Object({ object: Type.Literal('logout'), revoked: Type.Literal(true) }, { examples: [{ object: 'logout', revoked: true }] }),
+        },
       },
     },
     async (request) => {

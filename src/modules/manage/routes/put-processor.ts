@@ -10,6 +10,9 @@ const ConnectionBody = Body({
   secret_key: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'stripe: sk_… or rk_… of this mode.' })),
   webhook_secret: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'stripe: the whsec_… signing secret.' })),
 });
+Object.assign(ConnectionBody, {
+  examples: [{ provider: 'stripe', secret_key: 'sk_test_51Zy8Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7Hj0Ka1b2', webhook_secret: 'whsec_Zy8Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7c3d4' }],
+});
 
 export const putProcessorRoute: RouteModule = (app, services) => {
   app.put(

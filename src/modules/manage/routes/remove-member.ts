@@ -7,6 +7,9 @@ import { Email, Member, TAG, WorkspaceQuery } from '../schemas.js';
 
 const Params = Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
 
+const RemoveByEmailBody = Body({ email: Email });
+Object.assign(RemoveByEmailBody, { examples: [{ email: 'grace@example.com' }] });
+
 export const removeMemberRoute: RouteModule = (app, services) => {
   app.delete(
     '/members/:user_id',
@@ -36,7 +39,7 @@ export const removeMemberRoute: RouteModule = (app, services) => {
           'The same removal as DELETE /manage/v1/members/{user_id}, naming the member by email (case-insensitive). ' +
           'An email that is not a member of the workspace answers 404 resource_missing (param email).',
         querystring: WorkspaceQuery,
-        body: Body({ email: Email }),
+        body: RemoveByEmailBody,
         response: { 200: Member },
       },
     },

@@ -3,7 +3,8 @@ import { Type } from '@sinclair/typebox';
 import { Body, IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../http/types.js';
 import { MAX_ROLL_EXPIRY_SECONDS, rollKey } from '../../marketplaces/api-keys.js';
-import { ApiKey, TAG } from '../schemas.js';
+import { TAG } from '../schemas.js';
+import { CreatedApiKey } from './create-api-key.js';
 
 const RollBody = Body({
   expires_in_seconds: Type.Integer({
@@ -13,6 +14,12 @@ const RollBody = Body({
     examples: [86400],
   }),
 });
+Object.assign(RollBody, { examples: [{ expires_in_seconds: 86400 }] });
+
+const RolledApiKey = {
+  ...CreatedApiKey,
+  examples: [{ ...CreatedApiKey.examples[0], id: 'key_01jd0000000000000000000001', created_at: '2026-11-22T09:30:00.000Z' }],
+};
 
 export const rollApiKeyRoute: RouteModule = (app, services) => {
   app.post(
@@ -26,7 +33,7 @@ export const rollApiKeyRoute: RouteModule = (app, services) => {
           'A revoked, expired or already rolled key answers 409 invalid_state.',
         params: IdParams,
         body: RollBody,
-        response: { 201: ApiKey },
+        response: { 201: RolledApiKey },
       },
     },
     async (request, reply) => {

@@ -4,6 +4,11 @@ import { SettingsPatch } from '../../marketplace/settings.js';
 import { updateModeSettings } from '../../marketplaces/mode-settings.js';
 import { ModeParams, ModeSettings, TAG } from '../schemas.js';
 
+const SettingsPatchBody = {
+  ...SettingsPatch,
+  examples: [{ payments_enabled: true, platform_fee: { percent_bps: 500, fixed_amount: 30 }, checkout_success_url: 'https://shop.example.com/thanks' }],
+};
+
 export const updateSettingsRoute: RouteModule = (app, services) => {
   app.patch(
     '/marketplaces/:id/modes/:mode/settings',
@@ -15,7 +20,7 @@ export const updateSettingsRoute: RouteModule = (app, services) => {
           'Fields sent replace their stored values; fields left out keep theirs. platform_fee is replaced as a whole object. ' +
           'Needs the owner, admin or developer role.',
         params: ModeParams,
-        body: SettingsPatch,
+        body: SettingsPatchBody,
         response: { 200: ModeSettings },
       },
     },
