@@ -31,6 +31,9 @@ export const eventRoutes: RouteModule = (app, { db }) => {
       schema: {
         tags: ['Events'],
         summary: 'Retrieve an event',
+        description:
+          'The event as delivered to webhooks. After a seller or buyer is erased, its events carry the erased values. ' +
+          'An id that is not an event of this marketplace and mode answers 404 `resource_missing`.',
         params: IdParams,
         response: { 200: EventRecord },
       },

@@ -7,7 +7,17 @@ import { BuyerRecord } from '../schemas.js';
 export function retrieveBuyerRoute(app: App, services: Services): void {
   app.get(
     '/buyers/:id',
-    { schema: { tags: ['Buyers'], summary: 'Retrieve a buyer', params: IdParams, response: { 200: BuyerRecord } } },
+    {
+      schema: {
+        tags: ['Buyers'],
+        summary: 'Retrieve a buyer',
+        description:
+          'An erased buyer is still found, with `erased_at` set, `external_id`, `name` and `email` null and `metadata` empty. ' +
+          'An id that is not a buyer of this marketplace and mode answers 404 `resource_missing`.',
+        params: IdParams,
+        response: { 200: BuyerRecord },
+      },
+    },
     async (request) => retrieveBuyer(services, request.api.scope, request.params.id),
   );
 }

@@ -14,6 +14,7 @@ export function updateBuyerRoute(app: App, services: Services): void {
         summary: 'Update a buyer',
         description:
           'Fields left out stay; null clears `external_id`, `name` or `email`; `metadata` is replaced whole. ' +
+          'An `external_id` another buyer of this marketplace and mode has answers 409 `resource_exists` (`param: external_id`). ' +
           'Emits `buyer.updated` with `previous_attributes` when something changed. An erased buyer answers 409 `invalid_state`.',
         params: IdParams,
         body: { ...PartyUpdateBody, examples: [{ email: 'grace.hopper@example.com' }] },

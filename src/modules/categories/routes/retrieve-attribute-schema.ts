@@ -12,6 +12,9 @@ export const retrieveAttributeSchemaRoute: RouteModule = (app, services) => {
       schema: {
         tags: ['Categories'],
         summary: "Retrieve a category's attribute schema",
+        description:
+          'The attribute definitions that listings of the category must fit, each with every field (null where unset). ' +
+          'An id that is not a category of this marketplace and mode answers 404 `resource_missing`.',
         params: IdParams,
         response: { 200: AttributeSchema },
       },

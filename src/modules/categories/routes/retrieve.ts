@@ -12,6 +12,9 @@ export const retrieveCategoryRoute: RouteModule = (app, services) => {
       schema: {
         tags: ['Categories'],
         summary: 'Retrieve a category',
+        description:
+          'The category with its attribute schema, fee and prohibited flag. ' +
+          'An id that is not a category of this marketplace and mode answers 404 `resource_missing`.',
         params: IdParams,
         response: { 200: Category },
       },

@@ -12,8 +12,10 @@ export const bulkCreateListingsRoute: RouteModule = (app, services) => {
         tags: ['Listings'],
         summary: 'Create listings in bulk',
         description:
-          '1 to 100 listings, each as in create, created together or not at all. An error names the item: ' +
-          '`listings[3].price.currency`, `listings[3].seller`. Emits `listing.created` for each.',
+          '1 to 100 listings, each checked as in create, created together or not at all. An error names the item in `param` ' +
+          '(and its message): `listings[3].price.currency` for a price in another currency (400); `listings[3].seller` for an unknown ' +
+          'seller (404 `resource_missing`) or an erased one (409 `invalid_state`); `listings[3].category` for an unknown category ' +
+          '(404 `resource_missing`). Emits `listing.created` for each.',
         body: BulkCreateListingsBody,
         response: { 201: BulkListingList },
       },

@@ -11,6 +11,7 @@ export const listMarketplacesRoute: RouteModule = (app, services) => {
       schema: {
         tags: [TAG],
         summary: 'List marketplaces',
+        description: 'The marketplaces of the workspace, newest first. Any role may list them.',
         querystring: WorkspacePageQuery,
         response: { 200: ListOf(ManagedMarketplace) },
       },

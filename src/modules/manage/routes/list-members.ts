@@ -11,6 +11,9 @@ export const listMembersRoute: RouteModule = (app, services) => {
       schema: {
         tags: [TAG],
         summary: 'List workspace members',
+        description:
+          'Every member of the workspace with their role, newest user first; an invited user is listed with status invited until they accept. ' +
+          'Any role may list them.',
         querystring: WorkspacePageQuery,
         response: { 200: ListOf(Member) },
       },

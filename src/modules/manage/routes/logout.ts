@@ -12,6 +12,7 @@ export const logoutRoute: RouteModule = (app, services) => {
       schema: {
         tags: [TAG],
         summary: 'Log out: revoke this management token',
+        description: 'The token of this request stops working at once; other tokens of the user (other logins) keep working.',
         response: {
           200: Type.Object({ object: Type.Literal('logout'), revoked: Type.Literal(true) }, { examples: [{ object: 'logout', revoked: true }] }),
         },

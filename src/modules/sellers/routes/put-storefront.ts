@@ -13,7 +13,8 @@ export function putStorefrontRoute(app: App, services: Services): void {
         summary: 'Create or replace the storefront',
         description:
           'Replaces the whole storefront (fields left out become null or empty). `slug` is unique per marketplace and mode ' +
-          '(409 `resource_exists`, `param: slug`). Emits `seller.updated` with `previous_attributes.storefront`.',
+          '(409 `resource_exists`, `param: slug`). An erased seller answers 409 `invalid_state`. ' +
+          'Emits `seller.updated` with `previous_attributes.storefront`.',
         params: IdParams,
         body: { ...StorefrontBody, examples: [{ name: "Ada's Prints", slug: 'adas-prints', description: 'Letterpress prints made in Lisbon.' }] },
         response: { 200: StorefrontRecord },

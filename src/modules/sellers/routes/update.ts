@@ -14,6 +14,7 @@ export function updateSellerRoute(app: App, services: Services): void {
         summary: 'Update a seller',
         description:
           'Fields left out stay; null clears `external_id`, `name` or `email`; `metadata` is replaced whole. ' +
+          'An `external_id` another seller of this marketplace and mode has answers 409 `resource_exists` (`param: external_id`). ' +
           'Emits `seller.updated` with `previous_attributes` when something changed. An erased seller answers 409 `invalid_state`.',
         params: IdParams,
         body: { ...PartyUpdateBody, examples: [{ name: 'Ada King', metadata: { tier: 'gold' } }] },

@@ -13,7 +13,7 @@ export function rejectVerificationRoute(app: App, services: Services): void {
       schema: {
         tags: ['Verifications'],
         summary: 'Reject a verification',
-        description: `pending → rejected, with the reason; the seller becomes rejected. 409 \`invalid_state\` unless pending. ${EVENTS}`,
+        description: `pending → rejected, with the reason; the seller becomes rejected. 409 \`invalid_state\` unless pending or when the seller is erased. ${EVENTS}`,
         params: IdParams,
         body: { ...RejectVerificationBody, examples: [{ reason: 'The registration number does not match the business name.' }] },
         response: { 200: VerificationRecord },
