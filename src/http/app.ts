@@ -9,6 +9,7 @@ import { DomainError } from '../errors.js';
 import { apiKeyAuth, type Access } from './auth.js';
 import { installErrorHandling } from './error-handler.js';
 import { idempotent } from './idempotency.js';
+import { finishDocument, type OpenApiDocument } from './openapi.js';
 import { errorBody } from './errors.js';
 import { EmptyBody, ErrorEnvelope, NoQuery } from './schemas.js';
 import type { App, RouteModule, Services } from './types.js';
@@ -115,7 +116,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
         description:
           'Sellers, buyers, catalog, orders, payments, events and webhooks. Authenticate with `Authorization: Bearer <key>`. ' +
           'Errors answer `{error: {code, message, param?, request_id}}`; every response carries `Request-Id`.',
+        license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
       },
+      tags: [
+        { name: 'Marketplace', description: 'The marketplace and mode an API key belongs to, with its settings.' },
+        { name: 'Categories', description: 'The catalog tree, with per-category attribute schemas, fees and prohibitions.' },
+        { name: 'Listings', description: 'What sellers offer: drafts, publishing, expiry and removal.' },
+        { name: 'Sellers', description: 'Sellers with their storefront, public profile, suspension and processor onboarding.' },
+        { name: 'Buyers', description: 'Buyers: the parties that order.' },
+        { name: 'Verifications', description: 'Seller verification: start, approve or reject.' },
+        { name: 'Events', description: 'Every state change, newest first, to catch up after missed webhooks.' },
+        { name: 'Test helpers', description: 'The test clock of a test mode (test keys only).' },
+        { name: 'Management', description: 'The management API (/manage/v1): accounts, workspaces, marketplaces, settings, processors, API keys, members.' },
+      ],
       servers: [{ url: services.config.publicUrl }],
       components: {
         securitySchemes: {
@@ -126,8 +139,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         },
       },
     },
-    transformObject: (documentObject) =>
-      markOptionalBodies((documentObject as { openapiObject: OpenApiDocument }).openapiObject) as never,
+    transformObject: (documentObject) => finishDocument((documentObject as { openapiObject: OpenApiDocument }).openapiObject) as never,
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
 
@@ -215,47 +227,4 @@ function allowBrowsers(scope: App) {
     reply.header('Access-Control-Expose-Headers', 'Request-Id, Retry-After');
     return payload;
   });
-}
-
-interface OpenApiDocument {
-  paths?: Record<
-    string,
-    Record<
-      string,
-      {
-        parameters?: unknown[];
-        requestBody?: { required?: boolean; content?: Record<string, { schema?: { required?: string[] } }> };
-      }
-    >
-  >;
-}
-
-const IDEMPOTENCY_KEY_PARAMETER = {
-  in: 'header',
-  name: 'Idempotency-Key',
-  required: false,
-  description:
-    'Makes the POST safe to retry: the same key with the same request replays the first answer (header Idempotent-Replayed: true); ' +
-    'with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours.',
-  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
-};
-
-/**
- * The body is optional exactly when its schema requires no field (see the preValidation hook);
- * every /v1 POST documents the Idempotency-Key header it accepts (src/http/idempotency.ts).
- */
-function markOptionalBodies(document: OpenApiDocument): OpenApiDocument {
-  for (const [path, operations] of Object.entries(document.paths ?? {})) {
-    const post = operations.post;
-    if (post && path.startsWith('/v1/') && !post.parameters?.includes(IDEMPOTENCY_KEY_PARAMETER)) {
-      post.parameters = [...(post.parameters ?? []), IDEMPOTENCY_KEY_PARAMETER];
-    }
-    for (const operation of Object.values(operations)) {
-      const body = operation.requestBody;
-      if (!body) continue;
-      const schema = body.content?.['application/json']?.schema;
-      body.required = (schema?.required?.length ?? 0) > 0;
-    }
-  }
-  return document;
 }

@@ -282,9 +282,77 @@ describe('OpenAPI', () => {
     const { paths } = (await ctx.request('/v1/openapi.json', { key: null })).body;
     expect(paths['/v1/categories'].post.requestBody.required).toBe(true);
     expect(paths['/v1/sellers'].post.requestBody.required).toBe(false);
-    expect(paths['/v1/listings/{id}/publish'].post.requestBody.required).toBe(false);
+    expect(paths['/v1/sellers/{id}/unsuspend'].post.requestBody.required).toBe(false);
+  });
+
+  it('documents no request body for operations without body fields (they still take none, {} or null)', async () => {
+    const { paths } = (await ctx.request('/v1/openapi.json', { key: null })).body;
+    for (const [path, method] of [
+      ['/v1/listings/{id}/publish', 'post'],
+      ['/v1/listings/{id}/unpublish', 'post'],
+      ['/v1/verifications/{id}/approve', 'post'],
+      ['/v1/sellers/{id}', 'delete'],
+      ['/v1/buyers/{id}', 'delete'],
+      ['/manage/v1/logout', 'post'],
+      ['/manage/v1/api_keys/{id}', 'delete'],
+      ['/manage/v1/members/{user_id}', 'delete'],
+    ] as const) {
+      expect(paths[path][method].requestBody, `${method} ${path}`).toBeUndefined();
+    }
+    expect(paths['/manage/v1/members'].delete.requestBody.required).toBe(true);
+  });
+
+  it('gives every operation a unique operationId, a summary, a declared tag, an example answer and, when its body has fields, an example body', async () => {
+    const doc = (await ctx.request('/v1/openapi.json', { key: null })).body;
+    type Media = { schema?: { properties?: Record<string, unknown> }; example?: unknown; examples?: unknown };
+    type Operation = {
+      operationId?: string;
+      summary?: string;
+      tags?: string[];
+      requestBody?: { content: Record<string, Media> };
+      responses: Record<string, { content?: Record<string, Media> }>;
+    };
+    const tags = new Set((doc.tags as Array<{ name: string; description: string }>).map((tag) => tag.name));
+    const ids = new Map<string, string>();
+    const problems: string[] = [];
+    let count = 0;
+    for (const [path, operations] of Object.entries<Record<string, Operation>>(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        count += 1;
+        if (!operation.operationId) problems.push(`${name}: no operationId`);
+        else if (ids.has(operation.operationId)) problems.push(`${name}: operationId ${operation.operationId} also on ${ids.get(operation.operationId)}`);
+        else ids.set(operation.operationId, name);
+        if (!operation.summary) problems.push(`${name}: no summary`);
+        if (!operation.tags?.length || !operation.tags.every((tag) => tags.has(tag))) problems.push(`${name}: no declared tag`);
+        const successes = Object.entries(operation.responses).filter(([status]) => /^2\d\d$/.test(status));
+        if (successes.length === 0) problems.push(`${name}: no success response`);
+        for (const [status, response] of successes) {
+          const media = response.content?.['application/json'];
+          if (media?.example === undefined && media?.examples === undefined) problems.push(`${name} ${status}: no example`);
+        }
+        const body = operation.requestBody?.content['application/json'];
+        if (body && Object.keys(body.schema?.properties ?? {}).length > 0 && body.example === undefined && body.examples === undefined) {
+          problems.push(`${name}: no request example`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(count).toBeGreaterThan(60);
+    expect(operationAt(doc, '/v1/sellers/{id}', 'get').operationId).toBe('retrieveSeller');
+    expect(operationAt(doc, '/manage/v1/marketplaces/{id}/modes/{mode}/api_keys', 'get').operationId).toBe('listApiKeys');
+  });
+
+  it('declares its tags with descriptions, and its license', async () => {
+    const doc = (await ctx.request('/v1/openapi.json', { key: null })).body;
+    for (const tag of doc.tags) expect(tag.description, tag.name).toEqual(expect.any(String));
+    expect(doc.info.license).toMatchObject({ name: 'Apache-2.0' });
   });
 });
+
+function operationAt(doc: { paths: Record<string, Record<string, { operationId?: string }>> }, path: string, method: string) {
+  return doc.paths[path]![method]!;
+}
 
 describe('health', () => {
   it('answers /healthz and /readyz without a key', async () => {

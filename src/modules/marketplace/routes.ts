@@ -44,6 +44,7 @@ export const marketplaceRoutes: RouteModule = (app) => {
       schema: {
         tags: ['Marketplace'],
         summary: 'Retrieve the marketplace of this key',
+        operationId: 'retrieveMarketplace',
         description: 'Answers from the key cache: no database round trip on the hot path.',
         response: { 200: MarketplaceRecord },
       },

@@ -11,6 +11,7 @@ export const listEmailsRoute: RouteModule = (app, services) => {
       schema: {
         tags: [TAG],
         summary: 'List emails sent or queued',
+        operationId: 'listEmails',
         description: 'Every email the service sent or queued for the workspace. Without SMTP_URL emails stay queued here.',
         querystring: WorkspacePageQuery,
         response: { 200: ListOf(EmailRecord) },

@@ -13,6 +13,7 @@ export const listWorkspacesRoute: RouteModule = (app, services) => {
       schema: {
         tags: [TAG],
         summary: 'List your workspaces',
+        operationId: 'listWorkspaces',
         description: 'Members of several workspaces pass one of these ids as the workspace query parameter of workspace-level operations.',
         response: {
           200: Type.Object(

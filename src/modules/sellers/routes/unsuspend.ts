@@ -11,6 +11,7 @@ export function unsuspendSellerRoute(app: App, services: Services): void {
       schema: {
         tags: ['Sellers'],
         summary: 'Lift a suspension',
+        operationId: 'unsuspendSeller',
         description:
           'suspended → active. 409 `invalid_state` otherwise. The body is optional. ' +
           'Emits `seller.unsuspended` and records a moderation action (`moderation_action.created`).',
