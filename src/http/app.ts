@@ -11,7 +11,7 @@ import { installErrorHandling } from './error-handler.js';
 import { idempotent } from './idempotency.js';
 import { finishDocument, type OpenApiDocument } from './openapi.js';
 import { errorBody } from './errors.js';
-import { EmptyBody, ErrorEnvelope, NoQuery } from './schemas.js';
+import { EmptyBody, ErrorEnvelope, ErrorResponses, NoQuery } from './schemas.js';
 import type { App, RouteModule, Services } from './types.js';
 import { findBadText, MAX_NESTING, nestsDeeperThan, validatorCompiler } from './validation.js';
 
@@ -167,14 +167,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   return app;
 }
 
-// Keyed by status class, not `default`: Fastify serializes every status a route does not list with
-// its `default` schema, successes included, so a 201 from a route that declares only 200 (or none)
-// would be forced through the error envelope's serializer and fail.
-const ERROR_RESPONSES = {
-  '4xx': { description: 'Client error', $ref: 'Error#' },
-  '5xx': { description: 'Server error', $ref: 'Error#' },
-};
-
 /**
  * Query strings, and POST and DELETE bodies, are closed like every declared body: an operation that
  * declares no query parameter (or no body) refuses one it does not know, by name, rather than
@@ -194,7 +186,7 @@ async function apiScope(scope: App, services: Services, access: Access, modules:
     route.schema = {
       ...route.schema,
       security: access === 'publishable' ? [{ secretKey: [] }, { publishableKey: [] }] : [{ secretKey: [] }],
-      response: { ...ERROR_RESPONSES, ...(route.schema?.response as object | undefined) },
+      response: { ...ErrorResponses, ...(route.schema?.response as object | undefined) },
     };
     if (route.method === 'POST') route.handler = idempotent(route.handler, services.db, services.clock, services.faults);
   });

@@ -1,17 +1,24 @@
 // Finishing touches of the OpenAPI document that @fastify/swagger generates from the route
 // schemas: what no single route schema can say (operation ids unique across the document, the
-// Idempotency-Key header of every /v1 POST, bodies that are optional or absent).
+// Idempotency-Key header of every /v1 POST, bodies that are optional or absent, the error codes
+// each operation can answer, and the response headers every answer carries).
+import { ERROR_CODES, type ErrorCode } from '../errors.js';
+import { STATUS_BY_CODE } from './errors.js';
 
 /** The parts of the document this module reads or writes. */
 export interface OpenApiDocument {
   paths?: Record<string, Record<string, OpenApiOperation>>;
+  components?: Record<string, unknown>;
 }
 
 export interface OpenApiOperation {
   operationId?: string;
   summary?: string;
+  description?: string;
+  security?: Array<Record<string, string[]>>;
   parameters?: unknown[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, { description?: string; headers?: Record<string, unknown> }>;
 }
 
 interface JsonSchema {
@@ -40,10 +47,94 @@ export function finishDocument(document: OpenApiDocument): OpenApiDocument {
     if (post && path.startsWith('/v1/') && !post.parameters?.includes(IDEMPOTENCY_KEY_PARAMETER)) {
       post.parameters = [...(post.parameters ?? []), IDEMPOTENCY_KEY_PARAMETER];
     }
-    for (const operation of Object.values(operations)) documentBody(operation);
+    for (const [method, operation] of Object.entries(operations)) {
+      documentBody(operation);
+      documentResponses(path, method, operation);
+    }
   }
   assignOperationIds(document);
+  document.components = { ...document.components, headers: RESPONSE_HEADERS };
   return document;
+}
+
+const RESPONSE_HEADERS = {
+  'Request-Id': {
+    description: 'The id of this request (req_…), also the `request_id` of an error body; quote it when asking for help.',
+    schema: { type: 'string' },
+    example: 'req_01jd0000000000000000000000',
+  },
+  'Idempotent-Replayed': {
+    description:
+      '`true` when this answer is the stored answer of an earlier request with the same Idempotency-Key ' +
+      '(successes and 403, 404 and 409 answers are stored); absent otherwise.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+  'Retry-After': {
+    description: 'Sent with 429 `rate_limited`: whole seconds to wait before retrying.',
+    schema: { type: 'integer', minimum: 1 },
+  },
+};
+
+const headerRef = (name: keyof typeof RESPONSE_HEADERS) => ({ $ref: `#/components/headers/${name}` });
+
+const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+
+/**
+ * Every answer carries Request-Id; a /v1 POST's answers may be replays (Idempotent-Replayed); a
+ * 4XX may be a 429 with Retry-After. The 4XX and 5XX descriptions name the codes of the operation.
+ */
+function documentResponses(path: string, method: string, operation: OpenApiOperation): void {
+  const v1 = path.startsWith('/v1/');
+  for (const [status, response] of Object.entries(operation.responses ?? {})) {
+    const headers: Record<string, unknown> = { 'Request-Id': headerRef('Request-Id') };
+    if (v1 && method === 'post' && (/^2/.test(status) || status === '4XX')) headers['Idempotent-Replayed'] = headerRef('Idempotent-Replayed');
+    if (status === '4XX') headers['Retry-After'] = headerRef('Retry-After');
+    const description =
+      status === '4XX'
+        ? clientErrorDescription(path, method, operation)
+        : status === '5XX'
+          ? 'Server error, in the error envelope: 500 `internal_error`. Retry the request' +
+            (v1 && method === 'post' ? ', with the same Idempotency-Key.' : '.')
+          : response.description;
+    operation.responses![status] = { ...response, description, headers: { ...response.headers, ...headers } };
+  }
+}
+
+/** The 4xx codes an operation can answer: those every operation of its kind can, and those its description names. */
+export function clientErrorCodes(path: string, method: string, operation: OpenApiOperation): ErrorCode[] {
+  const codes = new Set<ErrorCode>(['invalid_request']);
+  const description = operation.description ?? '';
+  if (path.startsWith('/v1/')) {
+    codes.add('api_key_missing').add('api_key_invalid').add('rate_limited');
+    if (!(operation.security ?? []).some((scheme) => 'publishableKey' in scheme)) codes.add('secret_key_required');
+    if (method !== 'get') codes.add('marketplace_read_only');
+    if (method === 'post') codes.add('idempotency_key_reused').add('idempotency_key_in_use');
+  } else if ((operation.security ?? []).length > 0) {
+    codes.add('authentication_required');
+  }
+  const names = (operation.parameters ?? []) as Array<{ in?: string; name?: string }>;
+  if (names.some((p) => p.in === 'path' || p.name === 'workspace') || /\b404\b/.test(description)) codes.add('resource_missing');
+  if (BODY_METHODS.has(method)) codes.add('request_too_large').add('unsupported_media_type');
+  for (const code of ERROR_CODES) if (new RegExp(`\\b${code}\\b`).test(description)) codes.add(code);
+  return ERROR_CODES.filter((code) => codes.has(code) && STATUS_BY_CODE[code] < 500);
+}
+
+const CODE_NOTES: Partial<Record<ErrorCode, string>> = {
+  invalid_request: ' (`param` names the field)',
+  rate_limited: ' (wait `Retry-After` seconds)',
+};
+
+function clientErrorDescription(path: string, method: string, operation: OpenApiOperation): string {
+  const byStatus = new Map<number, string[]>();
+  for (const code of clientErrorCodes(path, method, operation)) {
+    const status = STATUS_BY_CODE[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), `\`${code}\`${CODE_NOTES[code] ?? ''}`]);
+  }
+  const list = [...byStatus.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([status, codes]) => `${status} ${codes.join(', ')}`)
+    .join('; ');
+  return `Client error, in the error envelope. Codes: ${list}. Treat any other 4xx code by its status.`;
 }
 
 /**

@@ -76,6 +76,18 @@ export const ErrorEnvelope = Type.Object(
   { $id: 'Error' },
 );
 
+/**
+ * The error answers every operation documents: the Error envelope, keyed by status class and never
+ * as `default`. Fastify serializes every status a route does not list with its `default` schema,
+ * successes included, so a 201 from a route that declares only 200 (or none) would be forced
+ * through the error envelope's serializer and fail. The OpenAPI document names the codes of each
+ * class per operation (src/http/openapi.ts).
+ */
+export const ErrorResponses = {
+  '4xx': { description: 'Client error', $ref: 'Error#' },
+  '5xx': { description: 'Server error', $ref: 'Error#' },
+};
+
 /** Bodies of operations are closed: an unknown field is refused, never dropped. */
 export function Body<T extends Record<string, TSchema>>(properties: T, description?: string) {
   return Type.Object(properties, { additionalProperties: false, ...(description ? { description } : {}) });

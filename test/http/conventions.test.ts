@@ -267,6 +267,46 @@ describe('OpenAPI', () => {
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '4XX', '5XX']));
   });
 
+  it('documents 4XX and 5XX (never default) on every operation, /manage/v1 included, naming the codes, with their headers', async () => {
+    const { paths, components } = (await ctx.request('/v1/openapi.json', { key: null })).body;
+    type Response = { description: string; headers?: Record<string, { $ref: string }> };
+    const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
+    for (const [path, operations] of Object.entries<Record<string, { responses: Record<string, Response> }>>(paths)) {
+      for (const [method, { responses }] of Object.entries(operations)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        expect(Object.keys(responses), name).toEqual(expect.arrayContaining(['4XX', '5XX']));
+        expect(responses.default, name).toBeUndefined();
+        for (const [status, response] of Object.entries(responses)) expect(response.headers?.['Request-Id'], `${name} ${status}`).toEqual(ref('Request-Id'));
+        expect(responses['4XX']!.headers?.['Retry-After'], name).toEqual(ref('Retry-After'));
+        expect(responses['4XX']!.description, name).toContain('400 `invalid_request`');
+        const replayed = path.startsWith('/v1/') && method === 'post';
+        const success = Object.entries(responses).find(([status]) => /^2/.test(status))![1];
+        expect(success.headers?.['Idempotent-Replayed'], name).toEqual(replayed ? ref('Idempotent-Replayed') : undefined);
+      }
+    }
+    for (const name of ['Request-Id', 'Idempotent-Replayed', 'Retry-After']) expect(components.headers[name].description).toEqual(expect.any(String));
+    const publish = paths['/v1/listings/{id}/publish'].post.responses['4XX'].description;
+    for (const code of ['api_key_invalid', 'secret_key_required', 'marketplace_read_only', 'seller_suspended', 'resource_missing', 'invalid_state', 'idempotency_key_in_use', 'unsupported_media_type', 'rate_limited']) {
+      expect(publish).toContain(`\`${code}\``);
+    }
+    // A publishable-key read: no secret_key_required, read-only or idempotency codes.
+    const listings = paths['/v1/listings'].get.responses['4XX'].description;
+    for (const code of ['secret_key_required', 'marketplace_read_only', 'idempotency_key_reused']) expect(listings).not.toContain(code);
+    expect(paths['/manage/v1/login'].post.responses['4XX'].description).toContain('401 `invalid_credentials`');
+    expect(paths['/manage/v1/members'].post.responses['4XX'].description).toContain('403 `permission_denied`');
+  });
+
+  it('management answers still serialize under the 4XX/5XX error schemas: successes as declared, errors in the envelope', async () => {
+    const email = `oas-${Date.now()}@example.com`;
+    const signup = await ctx.request('/manage/v1/signup', { key: null, body: { email, password: 'correct horse battery', workspace_name: 'OAS' } });
+    expect(signup.status).toBe(201);
+    expect(signup.headers['request-id']).toEqual(expect.any(String));
+    const logout = await ctx.request('/manage/v1/logout', { key: signup.body.token, body: {} });
+    expect(logout.status).toBe(200);
+    expect(logout.body).toEqual({ object: 'logout', revoked: true });
+    expectError(await ctx.request('/manage/v1/workspaces', { key: signup.body.token }), 401, 'authentication_required');
+  });
+
   it('documents the Idempotency-Key header on every /v1 POST, and not elsewhere', async () => {
     const { paths } = (await ctx.request('/v1/openapi.json', { key: null })).body;
     const header = (op: { parameters?: Array<{ in: string; name: string }> }) =>

@@ -1,6 +1,7 @@
 // The management API (/manage/v1, contract 2), in three auth scopes: public (signup, login,
 // accepting an invitation), operator (OPERATOR_TOKEN), and everything else for a signed-in user.
 import type { RouteOptions } from 'fastify';
+import { ErrorResponses } from '../../http/schemas.js';
 import type { App, RouteModule, Services } from '../../http/types.js';
 import { requireOperator, requireUser } from './auth.js';
 import { acceptInvitationRoute } from './routes/accept-invitation.js';
@@ -49,14 +50,14 @@ const SIGNED_IN: RouteModule[] = [
   listEmailsRoute,
 ];
 
-/** Every route of a scope documents the error envelope and, unless it says otherwise, its security. */
+/** Every route of a scope documents the error envelope (4XX and 5XX, as /v1) and, unless it says otherwise, its security. */
 function documented(scope: App, security: Array<Record<string, string[]>>): void {
   scope.addHook('onRoute', (route: RouteOptions) => {
     const schema = (route.schema ?? {}) as Record<string, unknown>;
     route.schema = {
       ...schema,
       security: (schema.security as typeof security | undefined) ?? security,
-      response: { default: { description: 'Error', $ref: 'Error#' }, ...(schema.response as object | undefined) },
+      response: { ...ErrorResponses, ...(schema.response as object | undefined) },
     };
   });
 }

@@ -39,7 +39,7 @@ export const addMemberRoute: RouteModule = (app, services) => {
         tags: [TAG],
         summary: 'Add a member',
         description:
-          'Needs owner or admin; adding an owner needs owner. An email with an account is added at once (and told by email); ' +
+          'Needs owner or admin; adding an owner needs owner (403 permission_denied otherwise). An email with an account is added at once (and told by email); ' +
           'an email without one gets an invited user and an invitation link valid 7 days (answered in invitation, and emailed). ' +
           'A member already there answers 409 resource_exists (param email).',
         querystring: WorkspaceQuery,

@@ -21,7 +21,9 @@ export const createApiKeyRoute: RouteModule = (app, services) => {
       schema: {
         tags: [TAG],
         summary: 'Create an API key',
-        description: 'A secret key is shown whole in this answer only; store it now.',
+        description:
+          'A secret key is shown whole in this answer only; store it now. ' +
+          'Needs the owner, admin or developer role (403 permission_denied otherwise).',
         params: ModeParams,
         body: CreateKeyBody,
         response: { 201: CreatedApiKey },

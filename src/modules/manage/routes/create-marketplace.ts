@@ -24,7 +24,7 @@ export const createMarketplaceRoute: RouteModule = (app, services) => {
         tags: [TAG],
         summary: 'Create a marketplace',
         description:
-          'Needs the owner or admin role. The currency (ISO 4217) is fixed at creation. Test mode starts connected to the simulated processor. ' +
+          'Needs the owner or admin role (403 permission_denied otherwise). The currency (ISO 4217) is fixed at creation. Test mode starts connected to the simulated processor. ' +
           'The secret keys are shown in this answer only.',
         querystring: WorkspaceQuery,
         body: CreateBody,

@@ -11,7 +11,9 @@ export const deleteProcessorRoute: RouteModule = (app, services) => {
       schema: {
         tags: [TAG],
         summary: 'Disconnect the processor',
-        description: 'Answers the removed connection (masked) with deleted: true.',
+        description:
+          'Answers the removed connection (masked) with deleted: true. ' +
+          'Needs the owner, admin or developer role (403 permission_denied otherwise).',
         params: ModeParams,
         response: {
           200: Type.Composite([ProcessorConnection, Type.Object({ deleted: Type.Literal(true) })], {

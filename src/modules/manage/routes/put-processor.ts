@@ -23,7 +23,8 @@ export const putProcessorRoute: RouteModule = (app, services) => {
         summary: 'Connect a processor',
         description:
           '`{provider: "simulated"}` in test mode only (403 test_mode_only in live), or `{provider: "stripe", secret_key, webhook_secret}` ' +
-          'with a key of the same mode. Secrets are stored encrypted and answered masked.',
+          'with a key of the same mode. Secrets are stored encrypted and answered masked. ' +
+          'Needs the owner, admin or developer role (403 permission_denied otherwise).',
         params: ModeParams,
         body: ConnectionBody,
         response: { 200: ProcessorConnection },

@@ -18,7 +18,7 @@ export const removeMemberRoute: RouteModule = (app, services) => {
         tags: [TAG],
         summary: 'Remove a member',
         description:
-          'Anyone may remove themselves; removing others needs owner or admin, and removing an owner needs owner. ' +
+          'Anyone may remove themselves; removing others needs owner or admin, and removing an owner needs owner (403 permission_denied otherwise). ' +
           'The last owner cannot be removed (409 invalid_state). Answers the removed member.',
         params: Params,
         querystring: WorkspaceQuery,
@@ -36,7 +36,8 @@ export const removeMemberRoute: RouteModule = (app, services) => {
         tags: [TAG],
         summary: 'Remove a member by email',
         description:
-          'The same removal as DELETE /manage/v1/members/{user_id}, naming the member by email (case-insensitive). ' +
+          'The same removal, with the same permissions (403 permission_denied), as DELETE /manage/v1/members/{user_id}, ' +
+          'naming the member by email (case-insensitive). ' +
           'An email that is not a member of the workspace answers 404 resource_missing (param email).',
         querystring: WorkspaceQuery,
         body: RemoveByEmailBody,

@@ -11,7 +11,9 @@ export const revokeApiKeyRoute: RouteModule = (app, services) => {
       schema: {
         tags: [TAG],
         summary: 'Revoke an API key',
-        description: 'Answers the revoked key. An already revoked key answers 409 invalid_state.',
+        description:
+          'Answers the revoked key. An already revoked key answers 409 invalid_state. ' +
+          'Needs the owner, admin or developer role (403 permission_denied otherwise).',
         params: IdParams,
         response: { 200: ApiKey },
       },

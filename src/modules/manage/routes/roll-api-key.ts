@@ -30,7 +30,8 @@ export const rollApiKeyRoute: RouteModule = (app, services) => {
         summary: 'Roll an API key',
         description:
           'Creates a key of the same type and name (answered whole, once) and sets the old key to expire. ' +
-          'A revoked, expired or already rolled key answers 409 invalid_state.',
+          'A revoked, expired or already rolled key answers 409 invalid_state. ' +
+          'Needs the owner, admin or developer role (403 permission_denied otherwise).',
         params: IdParams,
         body: RollBody,
         response: { 201: RolledApiKey },

@@ -18,7 +18,7 @@ export const updateSettingsRoute: RouteModule = (app, services) => {
         summary: "Update a mode's settings",
         description:
           'Fields sent replace their stored values; fields left out keep theirs. platform_fee is replaced as a whole object. ' +
-          'Needs the owner, admin or developer role.',
+          'Needs the owner, admin or developer role (403 permission_denied otherwise).',
         params: ModeParams,
         body: SettingsPatchBody,
         response: { 200: ModeSettings },
