@@ -125,7 +125,7 @@ async function claimAndRun(db: Db, clock: Clock, handlers: TimerHandlers, only: 
         if (!handler) throw new Error(`no handler for timer kind '${row.kind}'`);
         // A savepoint, so a failing handler's writes are undone but the retry bookkeeping stays.
         // The short lock timeout is set inside it and put back after, so it never outlives the
-        // handler (the advance may run inside a request's transaction).
+        // handler, even when a caller runs timers inside a transaction of its own.
         await db.transaction(async (inner) => {
           const [setting] = await inner.query<{ previous: string }>(`SELECT current_setting('lock_timeout') AS previous`);
           await inner.query(`SET LOCAL lock_timeout = '${HANDLER_LOCK_TIMEOUT}'`);
