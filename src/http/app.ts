@@ -7,8 +7,10 @@ import sjson from 'secure-json-parse';
 import { newId } from '../ids.js';
 import { DomainError } from '../errors.js';
 import { apiKeyAuth, type Access } from './auth.js';
+import { clientErrorHandler } from './client-errors.js';
 import { installErrorHandling } from './error-handler.js';
 import { idempotent } from './idempotency.js';
+import { AppMetrics, installMetrics } from './metrics.js';
 import { finishDocument, type OpenApiDocument } from './openapi.js';
 import { errorBody } from './errors.js';
 import { EmptyBody, ErrorEnvelope, ErrorResponses, NoQuery } from './schemas.js';
@@ -66,6 +68,7 @@ function parseJson(request: FastifyRequest, body: string, done: (error: Error | 
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { services } = options;
+  const metrics = new AppMetrics(services);
   const app = Fastify({
     logger: options.logger ?? { level: services.config.logLevel },
     bodyLimit: BODY_LIMIT,
@@ -73,6 +76,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     requestIdHeader: false,
     ajv: { customOptions: { strict: false } },
     routerOptions: { ignoreTrailingSlash: true },
+    // Requests Node's parser refuses (headers over 16 KiB, not HTTP) get the envelope too.
+    clientErrorHandler: clientErrorHandler((status) => metrics.countClientError(status)),
     // A URL that does not decode, or a path segment over maxParamLength (100), is refused by the
     // router before any hook runs: answer it in the envelope, with its Request-Id, like any 400.
     frameworkErrors: (error, request, reply: FastifyReply) => {
@@ -149,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable' });
   });
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  installMetrics(app, metrics, services);
 
   await app.register(async (scope) => apiScope(scope as unknown as App, services, 'publishable', options.routes.publishable), {
     prefix: '/v1',
