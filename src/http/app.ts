@@ -4,6 +4,7 @@
 import Fastify, { type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import sjson from 'secure-json-parse';
+import type { Config } from '../config.js';
 import { newId } from '../ids.js';
 import { DomainError } from '../errors.js';
 import { apiKeyAuth, type Access } from './auth.js';
@@ -74,6 +75,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bodyLimit: BODY_LIMIT,
     genReqId: () => newId('request'),
     requestIdHeader: false,
+    // request.ip is the connection's address unless TRUST_PROXY names the proxies in front.
+    trustProxy: trustProxyOption(services.config.trustProxy),
     ajv: { customOptions: { strict: false } },
     routerOptions: { ignoreTrailingSlash: true },
     // Requests Node's parser refuses (headers over 16 KiB, not HTTP) get the envelope too.
@@ -171,6 +174,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
   for (const register of options.routes.root) await register(app, services);
   return app;
+}
+
+/** A hop count trusts that many proxies nearest the server (Fastify's types take it as a function). */
+function trustProxyOption(setting: Config['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
 /**
