@@ -69,6 +69,19 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 describe('node dist/main.js', () => {
   let secretKey = '';
 
+  it('a first start that cannot listen (port taken) creates nothing, so the next start still shows the demo login', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const failed = run([], { PORT: String((taken.address() as { port: number }).port), DATA_DIR: dataDir });
+      expect(await failed.exited).toBe(1);
+      expect(failed.output()).toMatch(/^Start failed: .*EADDRINUSE/m);
+      expect(failed.output()).not.toContain('demo@example.com');
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  }, START_TIMEOUT_MS);
+
   it('first start on an empty embedded database creates the demo and prints its login and keys', async () => {
     const port = await freePort();
     const started = run([], { PORT: String(port), DATA_DIR: dataDir });
