@@ -123,7 +123,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
         version: 'v1',
         description:
           'Sellers, buyers, catalog, orders, payments, events and webhooks. Authenticate with `Authorization: Bearer <key>`. ' +
-          'Errors answer `{error: {code, message, param?, request_id}}`; every response carries `Request-Id`.',
+          'Errors answer `{error: {code, message, param?, request_id}}`; every response carries `Request-Id`. ' +
+          'A request refused before it reaches an operation (request line and headers over 16 KiB: 431 `request_header_too_large`; ' +
+          'not HTTP: 400 `invalid_request`; headers too slow: 408 `request_timeout`) answers the same envelope and closes the connection.',
         license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
       },
       tags: [
