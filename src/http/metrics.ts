@@ -100,7 +100,11 @@ function digest(text: string): Buffer {
 
 /** Registers the duration hook and GET /metrics (outside /v1: not rate-limited, not in the OpenAPI document). */
 export function installMetrics(app: App, metrics: AppMetrics, services: Services): void {
-  app.addHook('onResponse', async (request, reply) => metrics.observeRequest(request, reply));
+  // A callback hook, not an async one: it runs on every request and has nothing to wait for.
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.observeRequest(request, reply);
+    done();
+  });
   const operatorToken = services.config.operatorToken;
   app.get(
     '/metrics',
