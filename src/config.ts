@@ -32,6 +32,12 @@ export interface Config {
   storage: StorageConfig;
   redisUrl: string | null;
   stripeApiUrl: string | null;
+  /**
+   * Which proxies may name the client's address in X-Forwarded-For (login throttling counts by
+   * it): false (none, the default: the connection's address), a hop count, or addresses and CIDR
+   * ranges.
+   */
+  trustProxy: false | number | string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -105,6 +111,29 @@ function host(env: Env): string {
   throw new ConfigError('HOST', `must be an IP address or a host name; got "${value}"`);
 }
 
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function trustProxy(env: Env): false | number | string[] {
+  const value = text(env, 'TRUST_PROXY');
+  if (value === null || ['0', 'false', 'no'].includes(value.toLowerCase())) return false;
+  if (/^\d+$/.test(value)) {
+    if (Number(value) > 20) throw new ConfigError('TRUST_PROXY', `a hop count must be 1 to 20; got "${value}"`);
+    return Number(value);
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address = '', prefix, extra] = entry.split('/');
+    const version = isIP(address);
+    const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 6 ? 128 : 32));
+    if (PROXY_RANGE_NAMES.includes(entry) || (version !== 0 && prefixOk && extra === undefined)) continue;
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `must be a hop count, or addresses and CIDR ranges separated by commas (or loopback, linklocal, uniquelocal); "${entry}" is none of these`,
+    );
+  }
+  return entries;
+}
+
 function decodeSecretKey(value: string, source = 'SECRET_KEY'): Buffer {
   const hex = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : null;
   if (hex) return hex;
@@ -175,6 +204,7 @@ export function parseConfig(env: Env): Config {
     storage: storage(env),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     stripeApiUrl: url(env, 'STRIPE_API_URL', ['http:', 'https:']),
+    trustProxy: trustProxy(env),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
   };
 }

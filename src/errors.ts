@@ -38,11 +38,15 @@ export const ERROR_CODES = [
   'schema_conflict',
   'upload_missing',
   'upload_mismatch',
+  // 408 (before routing: the request came too slowly)
+  'request_timeout',
   // 413, 415
   'request_too_large',
   'unsupported_media_type',
   // 429
   'rate_limited',
+  // 431 (before routing: the request line and headers are too large)
+  'request_header_too_large',
   // 500
   'internal_error',
 ] as const;

@@ -73,9 +73,11 @@ async function start(role: Role, config: Config): Promise<void> {
   });
 
   if (role !== 'worker') {
-    const notice = await firstStartNotice(services);
     app = await createApp(services);
     await app.listen({ port: config.port, host: config.host });
+    // The demo is made only once the port is ours: a start that fails before (port taken) must not
+    // create the one-time login and keys and then exit without printing them.
+    const notice = await firstStartNotice(services);
     process.stdout.write(startupBanner(config, notice) + '\n');
   }
   if (role !== 'api') {

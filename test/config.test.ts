@@ -35,6 +35,7 @@ describe('defaults', () => {
       storage: { kind: 'local' },
       redisUrl: null,
       stripeApiUrl: null,
+      trustProxy: false,
       logLevel: 'info',
     });
     expect(config.secretKey).toHaveLength(32);
@@ -60,6 +61,7 @@ describe('defaults', () => {
       S3_FORCE_PATH_STYLE: 'true',
       REDIS_URL: 'redis://cache:6379',
       STRIPE_API_URL: 'http://stripe-mock:12111',
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.7, loopback',
       LOG_LEVEL: 'warn',
     });
     expect(config).toMatchObject({
@@ -74,9 +76,16 @@ describe('defaults', () => {
       storage: { kind: 's3', bucket: 'media', endpoint: 'http://minio:9000', region: 'eu-west-1', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: true },
       redisUrl: 'redis://cache:6379',
       stripeApiUrl: 'http://stripe-mock:12111',
+      trustProxy: ['10.0.0.0/8', '192.168.1.7', 'loopback'],
       logLevel: 'warn',
     });
     expect(config.secretKey.toString('hex')).toBe(KEY);
+  });
+
+  it('TRUST_PROXY takes a hop count, or off', () => {
+    expect(parseConfig({ ...base(), TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(parseConfig({ ...base(), TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(parseConfig({ ...base(), TRUST_PROXY: '::1/128' }).trustProxy).toEqual(['::1/128']);
   });
 
   it('PUBLIC_URL follows HOST and PORT when unset', () => {
@@ -119,6 +128,10 @@ describe('a bad value stops with a ConfigError naming the variable', () => {
     ['REDIS_URL', { REDIS_URL: 'http://cache' }],
     ['STRIPE_API_URL', { STRIPE_API_URL: 'stripe' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'yes please' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1,proxy.internal' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '99' }],
   ])('%s (%j)', (variable, env) => {
     const error = failure(env);
     expect(error.variable).toBe(variable);

@@ -26,7 +26,25 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
+  /** How the connections are used right now (for GET /metrics). */
+  stats(): PoolStats;
   close(): Promise<void>;
+}
+
+/**
+ * Connection use at one instant. PGlite has one connection: max and total are 1, idle is 0 while
+ * anything runs on it, and waiting counts the calls queued behind the one running.
+ */
+export interface PoolStats {
+  /** Connections the pool may open. */
+  max: number;
+  /** Connections open now, idle or in use. */
+  total: number;
+  idle: number;
+  /** Callers waiting for a connection. */
+  waiting: number;
+  /** Transactions open now (each holds a connection until COMMIT or ROLLBACK). */
+  transactionsOpen: number;
 }
 
 /** A connection-level driver the Db is built on. */
@@ -36,6 +54,7 @@ export interface Driver {
   exec(sql: string): Promise<void>;
   /** Runs fn on one connection between BEGIN and COMMIT (ROLLBACK when it throws). */
   withTransaction<T>(fn: (conn: DriverConn) => Promise<T>): Promise<T>;
+  stats(): PoolStats;
   close(): Promise<void>;
 }
 
@@ -91,6 +110,7 @@ export function createDb(driver: Driver, options: DbOptions = {}): Db {
       return result;
     },
     exec: (sql) => driver.exec(sql),
+    stats: () => driver.stats(),
     close: () => driver.close(),
   };
   return db;

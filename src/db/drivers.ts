@@ -14,17 +14,43 @@ export async function pgliteDriver(dataDir: string | null): Promise<Driver> {
   });
   const run = async (conn: { query: PGlite['query'] }, sql: string, params: readonly unknown[]): Promise<Row[]> =>
     (await conn.query<Row>(sql, params as unknown[])).rows;
+  // PGlite runs one call at a time and queues the rest: counted here for stats().
+  let calls = 0;
+  let transactionOpen = false;
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    calls++;
+    try {
+      return await work();
+    } finally {
+      calls--;
+    }
+  };
   return {
     kind: 'pglite',
-    query: (sql, params) => run(lite, sql, params),
-    exec: async (sql) => {
-      await lite.exec(sql);
-    },
-    withTransaction: (fn) =>
-      lite.transaction(async (tx) => {
-        const conn: DriverConn = { query: (sql, params) => run(tx, sql, params) };
-        return fn(conn);
+    query: (sql, params) => counted(() => run(lite, sql, params)),
+    exec: (sql) =>
+      counted(async () => {
+        await lite.exec(sql);
       }),
+    withTransaction: (fn) =>
+      counted(() =>
+        lite.transaction(async (tx) => {
+          transactionOpen = true;
+          try {
+            const conn: DriverConn = { query: (sql, params) => run(tx, sql, params) };
+            return await fn(conn);
+          } finally {
+            transactionOpen = false;
+          }
+        }),
+      ),
+    stats: () => ({
+      max: 1,
+      total: lite.closed ? 0 : 1,
+      idle: !lite.closed && calls === 0 ? 1 : 0,
+      waiting: Math.max(0, calls - 1),
+      transactionsOpen: transactionOpen ? 1 : 0,
+    }),
     close: () => lite.close(),
   };
 }
@@ -33,6 +59,7 @@ export function postgresDriver(connectionString: string, max = 10): Driver {
   const pool = new pg.Pool({ connectionString, max });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  let transactionsOpen = 0;
   return {
     kind: 'postgres',
     query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows as Row[],
@@ -42,6 +69,7 @@ export function postgresDriver(connectionString: string, max = 10): Driver {
     async withTransaction(fn) {
       const client = await pool.connect();
       let broken = false;
+      transactionsOpen++;
       try {
         await client.query('BEGIN');
         const conn: DriverConn = {
@@ -58,9 +86,17 @@ export function postgresDriver(connectionString: string, max = 10): Driver {
         }
         throw error;
       } finally {
+        transactionsOpen--;
         client.release(broken);
       }
     },
+    stats: () => ({
+      max,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      transactionsOpen,
+    }),
     close: () => pool.end(),
   };
 }

@@ -4,11 +4,14 @@
 import Fastify, { type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import sjson from 'secure-json-parse';
+import type { Config } from '../config.js';
 import { newId } from '../ids.js';
 import { DomainError } from '../errors.js';
 import { apiKeyAuth, type Access } from './auth.js';
+import { clientErrorHandler } from './client-errors.js';
 import { installErrorHandling } from './error-handler.js';
 import { idempotent } from './idempotency.js';
+import { AppMetrics, installMetrics } from './metrics.js';
 import { finishDocument, type OpenApiDocument } from './openapi.js';
 import { errorBody } from './errors.js';
 import { EmptyBody, ErrorEnvelope, ErrorResponses, NoQuery } from './schemas.js';
@@ -66,13 +69,18 @@ function parseJson(request: FastifyRequest, body: string, done: (error: Error | 
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { services } = options;
+  const metrics = new AppMetrics(services);
   const app = Fastify({
     logger: options.logger ?? { level: services.config.logLevel },
     bodyLimit: BODY_LIMIT,
     genReqId: () => newId('request'),
     requestIdHeader: false,
+    // request.ip is the connection's address unless TRUST_PROXY names the proxies in front.
+    trustProxy: trustProxyOption(services.config.trustProxy),
     ajv: { customOptions: { strict: false } },
     routerOptions: { ignoreTrailingSlash: true },
+    // Requests Node's parser refuses (headers over 16 KiB, not HTTP) get the envelope too.
+    clientErrorHandler: clientErrorHandler((status) => metrics.countClientError(status)),
     // A URL that does not decode, or a path segment over maxParamLength (100), is refused by the
     // router before any hook runs: answer it in the envelope, with its Request-Id, like any 400.
     frameworkErrors: (error, request, reply: FastifyReply) => {
@@ -115,7 +123,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
         version: 'v1',
         description:
           'Sellers, buyers, catalog, orders, payments, events and webhooks. Authenticate with `Authorization: Bearer <key>`. ' +
-          'Errors answer `{error: {code, message, param?, request_id}}`; every response carries `Request-Id`.',
+          'Errors answer `{error: {code, message, param?, request_id}}`; every response carries `Request-Id`. ' +
+          'A request refused before it reaches an operation (request line and headers over 16 KiB: 431 `request_header_too_large`; ' +
+          'not HTTP: 400 `invalid_request`; headers too slow: 408 `request_timeout`) answers the same envelope and closes the connection.',
         license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
       },
       tags: [
@@ -149,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable' });
   });
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  installMetrics(app, metrics, services);
 
   await app.register(async (scope) => apiScope(scope as unknown as App, services, 'publishable', options.routes.publishable), {
     prefix: '/v1',
@@ -165,6 +176,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
   for (const register of options.routes.root) await register(app, services);
   return app;
+}
+
+/** A hop count trusts that many proxies nearest the server (Fastify's types take it as a function). */
+function trustProxyOption(setting: Config['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
 /**

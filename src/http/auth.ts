@@ -25,6 +25,21 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? '';
 }
 
+/**
+ * What is wrong with an Authorization header that is present but not `Bearer <token>`, for the
+ * 401 message; null when it is well formed (or absent). It never repeats the header's text, which
+ * may be a key, except a scheme name made of letters only (Basic, Token).
+ */
+export function malformedAuthorization(header: string | undefined): string | null {
+  if (header === undefined || header.trim() === '' || /^Bearer\s+\S+\s*$/i.test(header)) return null;
+  const expected = "Authorization must be 'Bearer <key>'";
+  const words = header.trim().split(/\s+/);
+  const first = words[0] ?? '';
+  if (/^Bearer$/i.test(first)) return words.length === 1 ? `${expected}; no key follows 'Bearer'.` : `${expected}; the key may not contain spaces.`;
+  if (words.length > 1 && /^[A-Za-z]{2,20}$/.test(first)) return `${expected}; the header uses the '${first}' scheme.`;
+  return `${expected}; the header has no 'Bearer ' prefix.`;
+}
+
 export function apiKeyAuth(keys: ApiKeyCache, limiter: RateLimiter, access: Access): onRequestHookHandler {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     if (request.method === 'OPTIONS') return;
@@ -32,7 +47,9 @@ export function apiKeyAuth(keys: ApiKeyCache, limiter: RateLimiter, access: Acce
     if (token === null) {
       throw new DomainError('api_key_missing', 'No API key provided. Send it as "Authorization: Bearer <key>".');
     }
-    const context = token === '' ? null : await keys.lookup(token);
+    const malformed = malformedAuthorization(request.headers.authorization);
+    if (malformed !== null) throw new DomainError('api_key_invalid', malformed);
+    const context = await keys.lookup(token);
     if (!context) throw new DomainError('api_key_invalid', 'The API key is not valid, or it was revoked or has expired.');
     request.api = context;
 

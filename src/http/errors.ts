@@ -33,9 +33,11 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   schema_conflict: 409,
   upload_missing: 409,
   upload_mismatch: 409,
+  request_timeout: 408,
   request_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  request_header_too_large: 431,
   internal_error: 500,
 };
 

@@ -25,13 +25,14 @@ export interface IdempotencyFaults {
   afterCommit?: (request: FastifyRequest) => void;
 }
 
-type Claim = { kind: 'run' } | { kind: 'replay'; status: number; body: string };
+type Claim = { kind: 'run' } | { kind: 'replay'; status: number; body: string; requestId: string | null };
 
 interface KeyRow {
   fingerprint: string;
   locked_until: Date | null;
   response_status: number | null;
   response_body: string | null;
+  request_id: string | null;
   created_at: Date;
 }
 
@@ -53,17 +54,17 @@ export function fingerprint(request: FastifyRequest): string {
     .digest('hex');
 }
 
-async function claim(db: Db, scope: Scope, key: string, print: string, nowMs: number): Promise<Claim> {
+async function claim(db: Db, scope: Scope, key: string, print: string, nowMs: number, requestId: string): Promise<Claim> {
   return db.transaction(async (tx) => {
     const params = [scope.marketplaceId, scope.mode, key];
     const inserted = await tx.query(
-      `INSERT INTO idempotency_keys (marketplace_id, mode, key, fingerprint, locked_until, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING key`,
-      [...params, print, new Date(nowMs + LOCK_MS), new Date(nowMs)],
+      `INSERT INTO idempotency_keys (marketplace_id, mode, key, fingerprint, locked_until, created_at, request_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING key`,
+      [...params, print, new Date(nowMs + LOCK_MS), new Date(nowMs), requestId],
     );
     if (inserted.length === 1) return { kind: 'run' };
     const [row] = await tx.query<KeyRow>(
-      `SELECT fingerprint, locked_until, response_status, response_body, created_at FROM idempotency_keys
+      `SELECT fingerprint, locked_until, response_status, response_body, request_id, created_at FROM idempotency_keys
         WHERE marketplace_id = $1 AND mode = $2 AND key = $3 FOR UPDATE`,
       params,
     );
@@ -73,9 +74,9 @@ async function claim(db: Db, scope: Scope, key: string, print: string, nowMs: nu
     if (expired || abandoned) {
       await tx.query(
         `UPDATE idempotency_keys SET fingerprint = $4, locked_until = $5, response_status = NULL, response_body = NULL,
-                created_at = CASE WHEN $7 THEN $6 ELSE created_at END
+                created_at = CASE WHEN $7 THEN $6 ELSE created_at END, request_id = $8
           WHERE marketplace_id = $1 AND mode = $2 AND key = $3`,
-        [...params, print, new Date(nowMs + LOCK_MS), new Date(nowMs), expired],
+        [...params, print, new Date(nowMs + LOCK_MS), new Date(nowMs), expired, requestId],
       );
       return { kind: 'run' };
     }
@@ -88,8 +89,28 @@ async function claim(db: Db, scope: Scope, key: string, print: string, nowMs: nu
     if (row.response_status === null) {
       throw new DomainError('idempotency_key_in_use', 'A request with this Idempotency-Key is still in progress; retry shortly.');
     }
-    return { kind: 'replay', status: row.response_status, body: row.response_body ?? '' };
+    return { kind: 'replay', status: row.response_status, body: row.response_body ?? '', requestId: row.request_id };
   });
+}
+
+/**
+ * A replay is a new request: its Request-Id is its own, and a replayed error body names the same
+ * id in `request_id`, so header and body agree. Original-Request names the request that ran.
+ */
+function sendReplay(reply: FastifyReply, requestId: string, found: Extract<Claim, { kind: 'replay' }>) {
+  let body = found.body;
+  let original = found.requestId;
+  if (found.status >= 400) {
+    const parsed = JSON.parse(body) as { error?: { request_id?: unknown } };
+    if (parsed.error && typeof parsed.error.request_id === 'string') {
+      // Keys stored before request_id was kept still name the first request in their body.
+      original ??= parsed.error.request_id;
+      parsed.error.request_id = requestId;
+      body = JSON.stringify(parsed);
+    }
+  }
+  if (original !== null) reply.header('Original-Request', original);
+  return reply.code(found.status).header('Idempotent-Replayed', 'true').type('application/json').send(body);
 }
 
 async function store(db: Db, scope: Scope, key: string, status: number, body: string): Promise<void> {
@@ -123,10 +144,8 @@ export function idempotent(handler: RouteHandlerMethod, db: Db, clock: Clock, fa
     const key = readKey(request);
     if (key === null) return handler.call(this as never, request, reply);
     const scope = request.api.scope;
-    const found = await claim(db, scope, key, fingerprint(request), clock.nowMs());
-    if (found.kind === 'replay') {
-      return reply.code(found.status).header('Idempotent-Replayed', 'true').type('application/json').send(found.body);
-    }
+    const found = await claim(db, scope, key, fingerprint(request), clock.nowMs(), request.id);
+    if (found.kind === 'replay') return sendReplay(reply, request.id, found);
     let committed = false;
     try {
       const body = await db.transaction(async (tx) => {

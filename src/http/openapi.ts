@@ -35,7 +35,8 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   name: 'Idempotency-Key',
   required: false,
   description:
-    'Makes the POST safe to retry: the same key with the same request replays the first answer (header Idempotent-Replayed: true); ' +
+    'Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true ' +
+    'and Original-Request naming the request that ran); ' +
     'with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours.',
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
 };
@@ -69,6 +70,13 @@ const RESPONSE_HEADERS = {
       '(successes and 403, 404 and 409 answers are stored); absent otherwise.',
     schema: { type: 'string', enum: ['true'] },
   },
+  'Original-Request': {
+    description:
+      'Sent with `Idempotent-Replayed: true`: the id of the request that ran and whose answer this is. The replay has its own ' +
+      '`Request-Id`, and a replayed error body names that one in `request_id`, so header and body agree.',
+    schema: { type: 'string' },
+    example: 'req_01jd0000000000000000000001',
+  },
   'Retry-After': {
     description: 'Sent with 429 `rate_limited`: whole seconds to wait before retrying.',
     schema: { type: 'integer', minimum: 1 },
@@ -80,14 +88,18 @@ const headerRef = (name: keyof typeof RESPONSE_HEADERS) => ({ $ref: `#/component
 const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 
 /**
- * Every answer carries Request-Id; a /v1 POST's answers may be replays (Idempotent-Replayed); a
- * 4XX may be a 429 with Retry-After. The 4XX and 5XX descriptions name the codes of the operation.
+ * Every answer carries Request-Id; a /v1 POST's answers may be replays (Idempotent-Replayed,
+ * Original-Request); a 4XX may be a 429 with Retry-After. The 4XX and 5XX descriptions name the
+ * codes of the operation.
  */
 function documentResponses(path: string, method: string, operation: OpenApiOperation): void {
   const v1 = path.startsWith('/v1/');
   for (const [status, response] of Object.entries(operation.responses ?? {})) {
     const headers: Record<string, unknown> = { 'Request-Id': headerRef('Request-Id') };
-    if (v1 && method === 'post' && (/^2/.test(status) || status === '4XX')) headers['Idempotent-Replayed'] = headerRef('Idempotent-Replayed');
+    if (v1 && method === 'post' && (/^2/.test(status) || status === '4XX')) {
+      headers['Idempotent-Replayed'] = headerRef('Idempotent-Replayed');
+      headers['Original-Request'] = headerRef('Original-Request');
+    }
     if (status === '4XX') headers['Retry-After'] = headerRef('Retry-After');
     const description =
       status === '4XX'

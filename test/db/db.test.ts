@@ -188,6 +188,7 @@ describe('afterCommit', () => {
       query: async () => [],
       exec: async () => undefined,
       withTransaction: (fn) => fn({ query: async () => [] }),
+      stats: () => ({ max: 1, total: 0, idle: 0, waiting: 0, transactionsOpen: 0 }),
       close: async () => undefined,
     };
     const other = createDb(fake, { onAfterCommitError: (error) => reported.push(error) });

@@ -45,12 +45,24 @@ describe('missing and invalid keys', () => {
     expect(code(res)).toBe('api_key_invalid');
   });
 
-  it('a non-Bearer scheme or an empty Bearer answers 401 api_key_invalid', async () => {
-    for (const authorization of [`Basic ${Buffer.from('a:b').toString('base64')}`, 'Bearer ', 'Bearer a b']) {
+  it('a malformed Authorization answers 401 api_key_invalid saying what is wrong, without repeating the key', async () => {
+    const expected = "Authorization must be 'Bearer <key>'; ";
+    const cases: Array<[string, string]> = [
+      [ctx.keys.test.secret_key, "the header has no 'Bearer ' prefix."],
+      [`Basic ${Buffer.from('a:b').toString('base64')}`, "the header uses the 'Basic' scheme."],
+      [`Token ${ctx.keys.test.secret_key}`, "the header uses the 'Token' scheme."],
+      [`${ctx.keys.test.secret_key} extra`, "the header has no 'Bearer ' prefix."],
+      ['Bearer ', "no key follows 'Bearer'."],
+      ['Bearer a b', 'the key may not contain spaces.'],
+    ];
+    for (const [authorization, problem] of cases) {
       const res = await ctx.request('/v1/marketplace', { key: null, headers: { authorization } });
       expect(res.status, authorization).toBe(401);
       expect(code(res), authorization).toBe('api_key_invalid');
+      expect(res.body.error.message, authorization).toBe(expected + problem);
     }
+    const valid = await ctx.request('/v1/marketplace', { key: null, headers: { authorization: `bearer   ${ctx.keys.test.secret_key} ` } });
+    expect(valid.status).toBe(200);
   });
 
   it('a revoked key answers 401 api_key_invalid, and an expired (rolled) key too', async () => {

@@ -282,9 +282,11 @@ describe('OpenAPI', () => {
         const replayed = path.startsWith('/v1/') && method === 'post';
         const success = Object.entries(responses).find(([status]) => /^2/.test(status))![1];
         expect(success.headers?.['Idempotent-Replayed'], name).toEqual(replayed ? ref('Idempotent-Replayed') : undefined);
+        expect(success.headers?.['Original-Request'], name).toEqual(replayed ? ref('Original-Request') : undefined);
+        expect(responses['4XX']!.headers?.['Original-Request'], name).toEqual(replayed ? ref('Original-Request') : undefined);
       }
     }
-    for (const name of ['Request-Id', 'Idempotent-Replayed', 'Retry-After']) expect(components.headers[name].description).toEqual(expect.any(String));
+    for (const name of ['Request-Id', 'Idempotent-Replayed', 'Original-Request', 'Retry-After']) expect(components.headers[name].description).toEqual(expect.any(String));
     const publish = paths['/v1/listings/{id}/publish'].post.responses['4XX'].description;
     for (const code of ['api_key_invalid', 'secret_key_required', 'marketplace_read_only', 'seller_suspended', 'resource_missing', 'invalid_state', 'idempotency_key_in_use', 'unsupported_media_type', 'rate_limited']) {
       expect(publish).toContain(`\`${code}\``);

@@ -57,6 +57,8 @@ describe('replay', () => {
     expect(second.text).toBe(first.text);
     expect(second.headers['content-type']).toMatch(/^application\/json/);
     expect(second.headers['request-id']).not.toBe(first.headers['request-id']);
+    expect(second.headers['original-request']).toBe(first.headers['request-id']);
+    expect(first.headers['original-request']).toBeUndefined();
     expect(await writesNamed('replay-me')).toBe(1);
   });
 
@@ -189,6 +191,8 @@ describe('a failure between commit and answer', () => {
     expect(retry.status).toBe(201);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.body).toMatchObject({ object: 'widget', name: 'lost-answer' });
+    // The request that ran is the one whose answer was lost.
+    expect(retry.headers['original-request']).toBe(lost.headers['request-id']);
     const [row] = await ctx.db.query<{ id: string }>(`SELECT id FROM events WHERE data->'object'->>'name' = 'lost-answer'`);
     expect(retry.body.id).toBe(row!.id);
     expect(await writesNamed('lost-answer')).toBe(1);
@@ -249,8 +253,22 @@ describe('what is remembered', () => {
     const again = await post({ name }, key);
     expect(again.status).toBe(status);
     expect(again.headers['idempotent-replayed']).toBe('true');
-    expect(again.body).toEqual(first.body);
+    // The replay is a request of its own: its Request-Id is the body's request_id; Original-Request
+    // names the first.
+    expect(again.body).toEqual({ error: { ...first.body.error, request_id: again.headers['request-id'] } });
+    expect(again.headers['request-id']).not.toBe(first.headers['request-id']);
+    expect(again.headers['original-request']).toBe(first.headers['request-id']);
+    expect(first.body.error.request_id).toBe(first.headers['request-id']);
     expect(await writesNamed(name)).toBe(0);
+  });
+
+  it('a key stored before its request id was kept replays with the id its stored body names', async () => {
+    const key = uniqueKey();
+    const first = await post({ name: 'missing' }, key);
+    await ctx.db.query('UPDATE idempotency_keys SET request_id = NULL WHERE key = $1', [key]);
+    const again = await post({ name: 'missing' }, key);
+    expect(again.headers['original-request']).toBe(first.headers['request-id']);
+    expect(again.body.error.request_id).toBe(again.headers['request-id']);
   });
 });
 

@@ -7,8 +7,9 @@ import { ManualClock } from '../../src/clock.js';
 import { createApp, createServices } from '../../src/runtime.js';
 import type { App, Services } from '../../src/http/types.js';
 import { startTestApp, testConfig, type TestContext } from '../helpers/harness.js';
+import { redisAvailable, redisUrl } from '../helpers/servers.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = redisUrl ?? '';
 
 describe('in memory', () => {
   const clock = new ManualClock();
@@ -61,7 +62,7 @@ describe('in memory', () => {
   });
 });
 
-describe('in Redis, shared by two API processes', () => {
+describe.runIf(redisAvailable)('in Redis, shared by two API processes', () => {
   const clock = new ManualClock();
   let ctx: TestContext;
   let second: { services: Services; app: App };

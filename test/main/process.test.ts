@@ -14,6 +14,7 @@ import { createMarketplace } from '../../src/modules/marketplaces/operations.js'
 import { createServices } from '../../src/runtime.js';
 import { scheduleTimer } from '../../src/workers/timers.js';
 import { freshDatabase, TEST_SECRET_KEY, testConfig, usingPostgres } from '../helpers/harness.js';
+import { redisAvailable, redisUrl } from '../helpers/servers.js';
 
 // Starting PGlite on disk takes seconds of CPU; on a busy machine, much more.
 const START_TIMEOUT_MS = 90_000;
@@ -68,6 +69,19 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('node dist/main.js', () => {
   let secretKey = '';
+
+  it('a first start that cannot listen (port taken) creates nothing, so the next start still shows the demo login', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const failed = run([], { PORT: String((taken.address() as { port: number }).port), DATA_DIR: dataDir });
+      expect(await failed.exited).toBe(1);
+      expect(failed.output()).toMatch(/^Start failed: .*EADDRINUSE/m);
+      expect(failed.output()).not.toContain('demo@example.com');
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  }, START_TIMEOUT_MS);
 
   it('first start on an empty embedded database creates the demo and prints its login and keys', async () => {
     const port = await freePort();
@@ -155,7 +169,7 @@ describe('node dist/main.js', () => {
     expect(worker.output()).toMatch(/^Configuration error: DATABASE_URL: /m);
   });
 
-  it.runIf(usingPostgres)('two --role api processes with one REDIS_URL share a key\'s rate limit', async () => {
+  it.runIf(usingPostgres && redisAvailable)('two --role api processes with one REDIS_URL share a key\'s rate limit', async () => {
     const database = await freshDatabase();
     const services = await createServices(testConfig(), { clock: systemClock, db: database.db });
     const { workspace } = await createWorkspaceWithOwner(database.db, systemClock, {
@@ -171,7 +185,7 @@ describe('node dist/main.js', () => {
       DATABASE_URL: database.url ?? '',
       SECRET_KEY: TEST_SECRET_KEY,
       DATA_DIR: dataDir,
-      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_URL: redisUrl ?? '',
     };
     const ports = [await freePort(), await freePort()];
     const apis = ports.map((port) => run(['--role', 'api'], { ...env, PORT: String(port) }));

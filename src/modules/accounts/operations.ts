@@ -8,7 +8,7 @@ import type { BillingState } from '../../http/api-keys.js';
 import type { Role } from './access.js';
 import type { ManageDeps } from './deps.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { checkLoginThrottle, clearLoginFailures, recordLoginFailure } from './throttle.js';
+import { admitLoginAttempt, loginSucceeded } from './throttle.js';
 import { issueToken } from './tokens.js';
 
 export interface UserRecord {
@@ -133,19 +133,19 @@ function dummyPasswordHash(): Promise<string> {
 
 /**
  * POST /manage/v1/login. Unknown email, invited user without a password and wrong password give
- * one answer. Failures are counted per email; past the limit the email is throttled (429).
+ * one answer. Each attempt is counted (by email, by client address, and both) before the password
+ * is checked; past a limit it answers 429 (throttle.ts).
  */
-export async function login(deps: ManageDeps, input: { email: string; password: string }): Promise<Session> {
+export async function login(deps: ManageDeps, input: { email: string; password: string }, clientAddress: string): Promise<Session> {
   const email = normalizeEmail(input.email);
-  await checkLoginThrottle(deps.db, deps.clock, email);
+  const attempt = await admitLoginAttempt(deps.db, deps.clock, email, clientAddress);
   const user = await findUserByEmail(deps.db, email);
   const matches = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
   if (!user || user.password_hash === null || !matches) {
-    await recordLoginFailure(deps.db, deps.clock, email);
     throw new DomainError('invalid_credentials', 'The email or password is not correct.');
   }
   return deps.db.transaction(async (tx) => {
-    await clearLoginFailures(tx, email);
+    await loginSucceeded(tx, deps.clock, attempt);
     const issued = await issueToken(tx, user.id, new Date(deps.clock.nowMs()));
     return { user: toUser(user), token: issued.token, token_expires_at: issued.expiresAt.toISOString() };
   });

@@ -1,33 +1,117 @@
-// Slowing down password guessing (contract 16): after MAX_FAILURES failed logins for one email
-// within WINDOW_MS, that email's logins answer 429 until the oldest failure leaves the window.
-// Counted in the database, so every API process sees the same count.
+// Slowing down password guessing. Every login attempt is counted before its password is checked,
+// in three buckets of fixed 15-minute windows, each by one atomic upsert that returns the new
+// count, so parallel attempts cannot all pass a check made before any of them was counted:
+//
+//   email + client address    5 attempts   (one client guessing one account)
+//   client address          100 attempts   (one client guessing many accounts)
+//   email                    50 attempts   (many clients guessing one account: a real flood)
+//
+// The first two are the client's own: an attempt they refuse is not counted against the email,
+// so a stranger from one address cannot lock the owner out; it takes 10 addresses at the limit to
+// fill the email's bucket, and then only until that window ends. A successful login clears its
+// client's bucket for the email and takes its attempt back from the other two, so only failures
+// add up. Counted in the database, so every API process sees the same counts.
 import type { Clock } from '../../clock.js';
 import type { Queryable } from '../../db/db.js';
 import { DomainError } from '../../errors.js';
 
-export const MAX_FAILURES = 5;
-export const WINDOW_MS = 15 * 60 * 1000;
+export interface LoginLimit {
+  attempts: number;
+  windowMs: number;
+}
 
-export async function checkLoginThrottle(q: Queryable, clock: Clock, email: string): Promise<void> {
-  const nowMs = clock.nowMs();
-  const rows = await q.query<{ failures: number; oldest: Date | null }>(
-    `SELECT count(*)::int AS failures, min(created_at) AS oldest FROM login_failures WHERE email = $1 AND created_at > $2`,
-    [email, new Date(nowMs - WINDOW_MS)],
+const WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_LIMITS = {
+  pair: { attempts: 5, windowMs: WINDOW_MS },
+  address: { attempts: 100, windowMs: WINDOW_MS },
+  email: { attempts: 50, windowMs: WINDOW_MS },
+} satisfies Record<string, LoginLimit>;
+
+type BucketKind = keyof typeof LOGIN_LIMITS;
+
+const REFUSALS: Record<BucketKind, string> = {
+  pair: 'Too many login attempts for this email from this address',
+  address: 'Too many login attempts from this address',
+  email: 'Too many login attempts for this email',
+};
+
+/** The buckets of one attempt, to settle it once the password was checked. */
+export interface LoginAttempt {
+  buckets: Record<BucketKind, string>;
+}
+
+interface CountRow {
+  bucket: string;
+  attempts: number;
+  expires_at: Date;
+}
+
+/**
+ * One statement: each bucket's row is created, or counted up, or (its window over) started
+ * again at 1. Rows are locked in the order given, the same order in every statement.
+ */
+async function count(q: Queryable, nowMs: number, buckets: Array<[string, LoginLimit]>): Promise<CountRow[]> {
+  const values = buckets.map((_, i) => `($${i * 2 + 2}, 1, $${i * 2 + 3}::timestamptz)`).join(', ');
+  const params = [new Date(nowMs), ...buckets.flatMap(([bucket, limit]) => [bucket, new Date(nowMs + limit.windowMs)])];
+  return q.query<CountRow>(
+    `INSERT INTO login_attempts (bucket, attempts, expires_at) VALUES ${values}
+     ON CONFLICT (bucket) DO UPDATE SET
+       attempts = CASE WHEN login_attempts.expires_at <= $1 THEN 1 ELSE login_attempts.attempts + 1 END,
+       expires_at = CASE WHEN login_attempts.expires_at <= $1 THEN EXCLUDED.expires_at ELSE login_attempts.expires_at END
+     RETURNING bucket, attempts, expires_at`,
+    params,
   );
-  const { failures, oldest } = rows[0] ?? { failures: 0, oldest: null };
-  if (failures < MAX_FAILURES || oldest === null) return;
-  const retryAfterSeconds = Math.max(1, Math.ceil((oldest.getTime() + WINDOW_MS - nowMs) / 1000));
-  throw new DomainError('rate_limited', 'Too many failed logins for this email; wait Retry-After seconds.', undefined, {
-    retryAfterSeconds,
+}
+
+function refuseIfOver(rows: CountRow[], attempt: LoginAttempt, nowMs: number, kinds: BucketKind[]): void {
+  const over = kinds.flatMap((kind) => {
+    const row = rows.find((r) => r.bucket === attempt.buckets[kind]);
+    return row && row.attempts > LOGIN_LIMITS[kind].attempts ? [{ kind, row }] : [];
   });
+  if (over.length === 0) return;
+  // The latest window to end decides when an attempt can pass again.
+  const last = over.reduce((a, b) => (b.row.expires_at.getTime() > a.row.expires_at.getTime() ? b : a));
+  const retryAfterSeconds = Math.max(1, Math.ceil((last.row.expires_at.getTime() - nowMs) / 1000));
+  throw new DomainError('rate_limited', `${REFUSALS[last.kind]}; wait Retry-After seconds.`, undefined, { retryAfterSeconds });
 }
 
-export async function recordLoginFailure(q: Queryable, clock: Clock, email: string): Promise<void> {
-  const now = new Date(clock.nowMs());
-  await q.query('DELETE FROM login_failures WHERE email = $1 AND created_at <= $2', [email, new Date(now.getTime() - WINDOW_MS)]);
-  await q.query('INSERT INTO login_failures (email, created_at) VALUES ($1, $2)', [email, now]);
+/**
+ * Counts a login attempt for (email, client address) before its password is checked; throws 429
+ * rate_limited with Retry-After when a bucket is over its limit.
+ */
+export async function admitLoginAttempt(q: Queryable, clock: Clock, email: string, address: string): Promise<LoginAttempt> {
+  const nowMs = clock.nowMs();
+  const attempt: LoginAttempt = {
+    buckets: { pair: `pair:${address}:${email}`, address: `address:${address}`, email: `email:${email}` },
+  };
+  const own = await count(q, nowMs, [
+    [attempt.buckets.pair, LOGIN_LIMITS.pair],
+    [attempt.buckets.address, LOGIN_LIMITS.address],
+  ]);
+  refuseIfOver(own, attempt, nowMs, ['pair', 'address']);
+  const shared = await count(q, nowMs, [[attempt.buckets.email, LOGIN_LIMITS.email]]);
+  refuseIfOver(shared, attempt, nowMs, ['email']);
+  await pruneExpired(q, nowMs);
+  return attempt;
 }
 
-export async function clearLoginFailures(q: Queryable, email: string): Promise<void> {
-  await q.query('DELETE FROM login_failures WHERE email = $1', [email]);
+/** The password was right: only failures count, so the attempt is taken back. */
+export async function loginSucceeded(q: Queryable, clock: Clock, attempt: LoginAttempt): Promise<void> {
+  await q.query('DELETE FROM login_attempts WHERE bucket = $1', [attempt.buckets.pair]);
+  await q.query(
+    `UPDATE login_attempts SET attempts = greatest(attempts - 1, 0) WHERE bucket IN ($1, $2) AND expires_at > $3`,
+    [attempt.buckets.address, attempt.buckets.email, new Date(clock.nowMs())],
+  );
+}
+
+/**
+ * Deletes up to 100 rows whose window ended, so buckets of passing addresses do not pile up.
+ * SKIP LOCKED: it never waits for, nor deadlocks with, an attempt counting on one of them.
+ */
+async function pruneExpired(q: Queryable, nowMs: number): Promise<void> {
+  await q.query(
+    `DELETE FROM login_attempts WHERE bucket IN
+       (SELECT bucket FROM login_attempts WHERE expires_at <= $1 LIMIT 100 FOR UPDATE SKIP LOCKED)`,
+    [new Date(nowMs)],
+  );
 }

@@ -16,12 +16,16 @@ export const loginRoute: RouteModule = (app, services) => {
         tags: [TAG],
         summary: 'Log in',
         description:
-          'Unknown email and wrong password answer the same 401 invalid_credentials. After 5 failures for one email within 15 minutes, ' +
-          'logins for it answer 429 rate_limited with Retry-After.',
+          'Unknown email and wrong password answer the same 401 invalid_credentials. Every attempt is counted before the password is ' +
+          'checked, in 15-minute windows: at most 5 for one email from one client address, 100 from one client address, and 50 for one ' +
+          'email from all addresses together (attempts the first two refuse are not counted in the third, so one client cannot lock ' +
+          'the owner out). Past any of them, logins answer 429 rate_limited with Retry-After, the seconds until that window ends. A ' +
+          'successful login does not count: it clears its client address\'s count for the email. The client address is the ' +
+          "connection's, or the one the proxies named by TRUST_PROXY forward.",
         body: LoginBody,
         response: { 200: Session },
       },
     },
-    async (request) => login(services, request.body),
+    async (request) => login(services, request.body, request.ip),
   );
 };

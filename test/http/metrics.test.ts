@@ -1,0 +1,164 @@
+// GET /metrics: Prometheus text for the operator's token only; request durations by route pattern
+// and status, database connections, background work by kind, process metrics.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { register as globalRegistry } from 'prom-client';
+import { ManualClock } from '../../src/clock.js';
+import { createDb } from '../../src/db/db.js';
+import { postgresDriver } from '../../src/db/drivers.js';
+import { queueEmail } from '../../src/modules/emails/outbox.js';
+import { scheduleTimer } from '../../src/workers/timers.js';
+import { backgroundWorkStats } from '../../src/workers/stats.js';
+import { startTestApp, usingPostgres, type TestContext } from '../helpers/harness.js';
+
+const OPERATOR_TOKEN = 'operator-token-for-metrics-tests';
+const clock = new ManualClock();
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await startTestApp({ clock, env: { OPERATOR_TOKEN } });
+});
+afterAll(() => ctx.close());
+
+const scrape = async (c: TestContext = ctx) => {
+  const res = await c.request('/metrics', { key: OPERATOR_TOKEN });
+  expect(res.status).toBe(200);
+  return res.text;
+};
+
+/** The value of one series, or undefined when the text has no such series. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    const labelText = /\{([^}]*)\}/.exec(line)?.[1] ?? '';
+    if (Object.entries(labels).every(([key, value]) => labelText.includes(`${key}="${value}"`))) return Number(line.split(' ').pop());
+  }
+  return undefined;
+}
+
+describe('access', () => {
+  it('answers 401 authentication_required without the operator token, or with another one', async () => {
+    for (const key of [null, 'not-the-operator-token-at-all', ctx.keys.test.secret_key]) {
+      const res = await ctx.request('/metrics', { key });
+      expect(res.status, String(key)).toBe(401);
+      expect(res.body.error.code).toBe('authentication_required');
+      expect(res.body.error.request_id).toBe(res.headers['request-id']);
+    }
+  });
+
+  it('answers 401 naming OPERATOR_TOKEN when the service runs without one', async () => {
+    const bare = await startTestApp();
+    try {
+      const res = await bare.request('/metrics', { key: OPERATOR_TOKEN });
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe('authentication_required');
+      expect(res.body.error.message).toContain('OPERATOR_TOKEN');
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('answers Prometheus text to the operator token, outside the OpenAPI document', async () => {
+    const res = await ctx.request('/metrics', { key: OPERATOR_TOKEN });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(res.headers['request-id']).toMatch(/^req_/);
+    const document = await ctx.request('/v1/openapi.json', { key: null });
+    expect(Object.keys(document.body.paths)).not.toContain('/metrics');
+  });
+});
+
+describe('contents', () => {
+  it('times requests by method, route pattern and status, never by raw URL', async () => {
+    expect((await ctx.request('/v1/sellers/sel_metricsprobe0000000000000000')).status).toBe(404);
+    expect((await ctx.request('/v1/no/such/route/metricsprobe')).status).toBe(404);
+    expect((await ctx.request('/v1/marketplace')).status).toBe(200);
+    const text = await scrape();
+    expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: '/v1/sellers/:id', status: '404' })).toBe(1);
+    expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: '/v1/marketplace', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'http_request_duration_seconds_count', { route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1);
+    expect(text).not.toContain('metricsprobe');
+    expect(sample(text, 'http_request_duration_seconds_bucket', { route: '/v1/sellers/:id', le: '+Inf' })).toBe(1);
+  });
+
+  it('reports the database connections', async () => {
+    const text = await scrape();
+    const max = sample(text, 'db_pool_connections', { state: 'max' });
+    expect(max).toBe(usingPostgres ? 5 : 1);
+    expect(sample(text, 'db_pool_connections', { state: 'total' })).toBeLessThanOrEqual(max!);
+    expect(sample(text, 'db_pool_connections', { state: 'waiting' })).toBe(0);
+    expect(sample(text, 'db_transactions_open')).toBe(0);
+  });
+
+  it('reports process metrics on its own registry, not the global one', async () => {
+    const text = await scrape();
+    expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    expect(sample(text, 'nodejs_heap_size_total_bytes')).toBeGreaterThan(0);
+    expect(globalRegistry.getMetricsAsArray()).toHaveLength(0);
+  });
+
+  it('reports background work by kind: timers on their mode’s clock, and the email outbox', async () => {
+    const test = { marketplaceId: ctx.marketplaceId, mode: 'test' as const };
+    const live = { marketplaceId: ctx.marketplaceId, mode: 'live' as const };
+    // The test mode runs an hour ahead: a timer 10 minutes ahead of real time is 50 minutes due there.
+    await ctx.db.query(`UPDATE marketplace_modes SET clock_offset_ms = 3600000 WHERE marketplace_id = $1 AND mode = 'test'`, [ctx.marketplaceId]);
+    await ctx.db.transaction(async (tx) => {
+      await scheduleTimer(tx, test, 'metrics.probe', 'a', new Date(clock.nowMs() + 600_000));
+      await scheduleTimer(tx, live, 'metrics.probe', 'b', new Date(clock.nowMs() - 30_000));
+      await scheduleTimer(tx, live, 'metrics.probe', 'c', new Date(clock.nowMs() + 60_000));
+      await scheduleTimer(tx, live, 'metrics.later', 'd', new Date(clock.nowMs() + 60_000));
+      await queueEmail(tx, ctx.workspaceId, ['a@example.com'], 'Queued', 'text', new Date(clock.nowMs() - 120_000));
+      await queueEmail(tx, ctx.workspaceId, ['b@example.com'], 'Failed', 'text', new Date(clock.nowMs() - 120_000));
+    });
+    await ctx.db.query(`UPDATE timers SET attempts = 2 WHERE kind = 'metrics.probe' AND subject_id = 'b'`);
+    await ctx.db.query(`UPDATE emails SET status = 'failed' WHERE subject = 'Failed'`);
+
+    const text = await scrape();
+    expect(sample(text, 'background_work_queued', { kind: 'metrics.probe' })).toBe(3);
+    expect(sample(text, 'background_work_failed', { kind: 'metrics.probe' })).toBe(1);
+    expect(sample(text, 'background_work_in_flight', { kind: 'metrics.probe' })).toBe(0);
+    expect(sample(text, 'background_work_oldest_due_age_seconds', { kind: 'metrics.probe' })).toBe(3000);
+    expect(sample(text, 'background_work_queued', { kind: 'metrics.later' })).toBe(1);
+    expect(sample(text, 'background_work_oldest_due_age_seconds', { kind: 'metrics.later' })).toBe(0);
+    expect(sample(text, 'background_work_queued', { kind: 'email' })).toBe(1);
+    expect(sample(text, 'background_work_failed', { kind: 'email' })).toBe(1);
+    expect(sample(text, 'background_work_oldest_due_age_seconds', { kind: 'email' })).toBe(120);
+    expect(sample(text, 'background_work_stats_up')).toBe(1);
+
+    // Work that is done leaves the figures.
+    await ctx.db.query(`DELETE FROM timers WHERE kind = 'metrics.later'`);
+    expect(sample(await scrape(), 'background_work_queued', { kind: 'metrics.later' })).toBeUndefined();
+  });
+
+  it.runIf(usingPostgres)('counts a timer a worker holds as in flight (PostgreSQL: another connection holds it)', async () => {
+    const worker = createDb(postgresDriver(ctx.databaseUrl!, 1));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holding = worker.transaction(async (tx) => {
+      await tx.query(`SELECT 1 FROM timers WHERE kind = 'metrics.probe' AND subject_id = 'b' FOR UPDATE`);
+      locked();
+      await held;
+    });
+    try {
+      await isLocked;
+      const stats = await backgroundWorkStats(ctx.db, clock.nowMs());
+      expect(stats.find((kind) => kind.kind === 'metrics.probe')).toMatchObject({ queued: 3, inFlight: 1 });
+      expect(sample(await scrape(), 'background_work_in_flight', { kind: 'metrics.probe' })).toBe(1);
+    } finally {
+      release();
+      await holding;
+      await worker.close();
+    }
+    expect(sample(await scrape(), 'background_work_in_flight', { kind: 'metrics.probe' })).toBe(0);
+  });
+
+  it('keeps each app’s figures apart', async () => {
+    const other = await startTestApp({ env: { OPERATOR_TOKEN } });
+    try {
+      const text = await scrape(other);
+      expect(sample(text, 'http_request_duration_seconds_count', { route: '/v1/sellers/:id' })).toBeUndefined();
+    } finally {
+      await other.close();
+    }
+  });
+});
