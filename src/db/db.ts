@@ -26,6 +26,23 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
+  /** LISTEN on a dedicated connection (PostgreSQL only; see Listener). Absent on PGlite. */
+  listen?: Driver['listen'];
+  close(): Promise<void>;
+}
+
+/**
+ * Notifications of one channel on a connection of their own, outside the pool. `onConnect` runs
+ * each time the connection is (re)established: notifications sent while it was down are lost, so
+ * the listener should look for work then.
+ */
+export interface ListenOptions {
+  onNotify(payload: string): void;
+  onConnect?(): void;
+  onError?(error: unknown): void;
+}
+
+export interface Listener {
   close(): Promise<void>;
 }
 
@@ -36,6 +53,7 @@ export interface Driver {
   exec(sql: string): Promise<void>;
   /** Runs fn on one connection between BEGIN and COMMIT (ROLLBACK when it throws). */
   withTransaction<T>(fn: (conn: DriverConn) => Promise<T>): Promise<T>;
+  listen?(channel: string, options: ListenOptions): Promise<Listener>;
   close(): Promise<void>;
 }
 
@@ -93,6 +111,7 @@ export function createDb(driver: Driver, options: DbOptions = {}): Db {
     exec: (sql) => driver.exec(sql),
     close: () => driver.close(),
   };
+  if (driver.listen) db.listen = driver.listen.bind(driver);
   return db;
 }
 
