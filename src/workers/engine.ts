@@ -4,6 +4,7 @@
 // transaction. It claims again when a slot frees while there may be more, when it is woken
 // (wake.ts: LISTEN/NOTIFY, or the in-process signal on PGlite), when the next job is due or a
 // lease runs out by its reckoning, and at the latest every pollMs.
+import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Job, JobContext, JobDeps, JobKind, JobOutcome, ResolvedJobKind, Settled } from './job-kinds.js';
@@ -229,6 +230,8 @@ export function startJobEngine(deps: JobDeps, kinds: readonly JobKind[], options
     release: new AbortController(),
     running: new Set(),
   };
+  // Every job in flight listens to it: hundreds are expected.
+  setMaxListeners(0, shared.release.signal);
   const runners = new Map<string, KindRunner>();
   for (const kind of kinds.map(resolveKind)) {
     if (runners.has(kind.name)) throw new Error(`job kind '${kind.name}' is registered twice`);
