@@ -125,6 +125,7 @@ class KindRunner {
   /** The last claim found fewer jobs than it asked for: a freed slot alone is no reason to claim. */
   private drained = false;
   private timer: NodeJS.Timeout | null = null;
+  private timerAt = Infinity;
   private failures = 0;
 
   constructor(
@@ -158,9 +159,13 @@ class KindRunner {
     });
   }
 
-  private setTimer(ms: number): void {
+  /** Looks again in `ms` (real time), unless a look is already due sooner. */
+  private wakeIn(ms: number): void {
     if (this.shared.stopping) return;
+    const at = performance.now() + Math.max(0, ms);
+    if (this.timer && this.timerAt <= at) return;
     if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
     this.timer = setTimeout(() => {
       this.timer = null;
       this.wake();
@@ -189,13 +194,13 @@ class KindRunner {
           recheckedDue = true;
           continue;
         }
-        this.setTimer(next === null || next <= now ? pollMs : Math.min(pollMs, next - now));
+        this.wakeIn(next === null || next <= now ? pollMs : Math.min(pollMs, next - now));
         return;
       }
     } catch (err) {
       this.failures++;
       log.error({ err, kind: this.kind.name, failures: this.failures }, 'job claim failed');
-      this.setTimer(Math.min(FAILURE_BACKOFF_MAX_MS, 250 * 2 ** this.failures));
+      this.wakeIn(Math.min(FAILURE_BACKOFF_MAX_MS, 250 * 2 ** this.failures));
     }
   }
 
@@ -205,6 +210,8 @@ class KindRunner {
     const run: Promise<void> = attemptJob(deps, this.kind, job, release.signal)
       .then(
         (settled) => {
+          // This process knows when its retry is due: look then rather than at the next poll.
+          if (settled.result === 'retrying' && settled.nextRunAt) this.wakeIn(settled.nextRunAt.getTime() - settled.at.getTime());
           if (settled.result === 'failed') log.error({ kind: job.kind, job: job.id, error: settled.error }, 'job failed for good');
           if (settled.result === 'lost') log.error({ kind: job.kind, job: job.id }, 'job outcome dropped: its lease had passed to another worker');
         },
