@@ -338,6 +338,20 @@ describe('wake-ups', () => {
     await engine.stop();
   });
 
+  it('a retry this process recorded is run when it is due, not at the next poll', async () => {
+    let calls = 0;
+    const kind: JobKind = {
+      name: 'test.retry_wake',
+      backoffMs: () => 200,
+      handle: async () => (++calls === 1 ? { status: 'retry', error: 'once' } : { status: 'succeeded' }),
+    };
+    await enqueue(kind, 1);
+    const engine = startJobEngine(f.services, [kind], { log: quiet, pollMs: POLL_MS });
+    await waitFor(() => calls === 2, 5_000);
+    await waitFor(async () => (await rows('test.retry_wake')).length === 0);
+    await engine.stop();
+  });
+
   it.runIf(usingPostgres)('LISTEN/NOTIFY: a job enqueued by another process wakes the worker', async () => {
     const handled: number[] = [];
     const kind: JobKind = { name: 'test.listen', handle: async (job) => (handled.push(job.id), { status: 'succeeded' }) };
