@@ -1,5 +1,5 @@
 // The process entry point: `node dist/main.js [--role api|worker|all]`.
-// api serves HTTP, worker runs timers and periodic jobs, all (the default) does both in one
+// api serves HTTP, worker runs timers, jobs and periodic jobs, all (the default) does both in one
 // process. The configuration is read from the environment here, once. SIGTERM or SIGINT stops
 // taking connections, lets requests under way finish, lets the worker finish its pass, closes the
 // database and exits 0.
@@ -7,6 +7,7 @@ import { ConfigError, parseConfig, type Config } from './config.js';
 import { systemClock } from './clock.js';
 import { anyWorkspaceExists, createDemoIfEmpty, startupBanner, type StartupNotice } from './demo.js';
 import type { App, Services } from './http/types.js';
+import { backgroundWork } from './modules/background.js';
 import { closeServices, createApp, createServices } from './runtime.js';
 import { startWorker, type Worker, type WorkerLog } from './workers/worker.js';
 
@@ -81,7 +82,7 @@ async function start(role: Role, config: Config): Promise<void> {
     process.stdout.write(startupBanner(config, notice) + '\n');
   }
   if (role !== 'api') {
-    worker = startWorker(services, { log: app ? app.log.child({ component: 'worker' }) : log });
+    worker = startWorker(services, backgroundWork, { log: app ? app.log.child({ component: 'worker' }) : log });
     if (!app) log.info({ role }, 'worker started');
   }
 

@@ -28,6 +28,23 @@ export interface Db extends Queryable {
   exec(sql: string): Promise<void>;
   /** How the connections are used right now (for GET /metrics). */
   stats(): PoolStats;
+  /** LISTEN on a dedicated connection (PostgreSQL only; see Listener). Absent on PGlite. */
+  listen?: Driver['listen'];
+  close(): Promise<void>;
+}
+
+/**
+ * Notifications of one channel on a connection of their own, outside the pool. `onConnect` runs
+ * each time the connection is (re)established: notifications sent while it was down are lost, so
+ * the listener should look for work then.
+ */
+export interface ListenOptions {
+  onNotify(payload: string): void;
+  onConnect?(): void;
+  onError?(error: unknown): void;
+}
+
+export interface Listener {
   close(): Promise<void>;
 }
 
@@ -55,6 +72,7 @@ export interface Driver {
   /** Runs fn on one connection between BEGIN and COMMIT (ROLLBACK when it throws). */
   withTransaction<T>(fn: (conn: DriverConn) => Promise<T>): Promise<T>;
   stats(): PoolStats;
+  listen?(channel: string, options: ListenOptions): Promise<Listener>;
   close(): Promise<void>;
 }
 
@@ -113,6 +131,7 @@ export function createDb(driver: Driver, options: DbOptions = {}): Db {
     stats: () => driver.stats(),
     close: () => driver.close(),
   };
+  if (driver.listen) db.listen = driver.listen.bind(driver);
   return db;
 }
 

@@ -1,7 +1,7 @@
 // The two drivers: PGlite (embedded, one connection) and a node-postgres pool.
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { Driver, DriverConn, Row } from './db.js';
+import type { Driver, DriverConn, Listener, ListenOptions, Row } from './db.js';
 
 // bigint columns hold money and counters well below 2^53: read them as numbers on both drivers.
 const INT8_OID = 20;
@@ -97,6 +97,76 @@ export function postgresDriver(connectionString: string, max = 10): Driver {
       waiting: pool.waitingCount,
       transactionsOpen,
     }),
+    listen: (channel, options) => listenOn(connectionString, channel, options),
     close: () => pool.end(),
+  };
+}
+
+const LISTEN_RETRY_MAX_MS = 10_000;
+
+/**
+ * LISTEN on a client of its own, outside the pool (a pooled connection would be handed to
+ * queries and lose its registration). A lost connection is made again with backoff, 100 ms
+ * doubling to 10 s, and onConnect runs again, until close(). The first connection failing does
+ * not throw either: the caller keeps polling meanwhile.
+ */
+async function listenOn(connectionString: string, channel: string, options: ListenOptions): Promise<Listener> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name '${channel}'`);
+  let closed = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let failures = 0;
+
+  const scheduleReconnect = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void connect();
+    }, Math.min(LISTEN_RETRY_MAX_MS, 100 * 2 ** failures++));
+    retry.unref();
+  };
+
+  async function connect(): Promise<void> {
+    const client = new pg.Client({ connectionString });
+    let lost = false;
+    const onLost = (error?: unknown) => {
+      if (lost) return;
+      lost = true;
+      if (error !== undefined && !closed) options.onError?.(error);
+      if (current === client) current = null;
+      client.end().catch(() => undefined);
+      scheduleReconnect();
+    };
+    client.on('notification', (message) => {
+      if (message.channel === channel) options.onNotify(message.payload ?? '');
+    });
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      onLost(error);
+      return;
+    }
+    if (closed) {
+      lost = true;
+      await client.end().catch(() => undefined);
+      return;
+    }
+    current = client;
+    failures = 0;
+    options.onConnect?.();
+  }
+
+  await connect();
+  return {
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const client = current;
+      current = null;
+      await client?.end().catch(() => undefined);
+    },
   };
 }

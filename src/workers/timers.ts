@@ -1,8 +1,11 @@
-// Timers: work due at a time of a mode's clock (listing expiry, order windows, review visibility,
-// release delay…). A domain operation schedules one in its own transaction; any number of worker
-// processes run them: each due row is claimed with FOR UPDATE SKIP LOCKED and handled in the same
-// transaction that deletes it, so a timer runs exactly once and a crash just leaves it due.
+// Timers: database-only work due at a time of a mode's clock (listing expiry, order windows, review
+// visibility, release delay…). A domain operation schedules one in its own transaction; any number
+// of worker processes run them: each due row is claimed with FOR UPDATE SKIP LOCKED and handled in
+// the same transaction that deletes it, so a timer runs exactly once (atomic with its changes) and
+// a crash just leaves it due. A timer never talks to the network: that is a job (engine.ts).
 // Due means run_at <= real now + the mode's test-clock offset, computed in SQL for every mode at once.
+// A failing handler is retried with backoff up to its kind's attempt limit; then the timer stays in
+// the table, status failed with its last_error, until the subject's timer is set again.
 import type { Clock } from '../clock.js';
 import type { Db, Tx } from '../db/db.js';
 import { newId } from '../ids.js';
@@ -20,7 +23,25 @@ export interface DueTimer {
 /** Handles one timer inside its transaction; `now` is the mode's clock. Throw to retry later. */
 export type TimerHandler = (tx: Tx, scope: Scope, timer: DueTimer, now: Date) => Promise<void>;
 
-export type TimerHandlers = Record<string, TimerHandler>;
+/** A handler with its own attempt accounting; a bare handler gets the defaults. */
+export interface TimerKind {
+  handle: TimerHandler;
+  /** Failed attempts before the timer is recorded failed. Default 20 (about 12 hours of retries). */
+  maxAttempts?: number;
+  /** The wait after failed attempt n (from 1). Default 5 s doubling, at most 1 hour. */
+  backoffMs?(attempt: number): number;
+}
+
+export type TimerHandlers = Record<string, TimerHandler | TimerKind>;
+
+export const TIMER_MAX_ATTEMPTS = 20;
+const RETRY_BASE_MS = 5_000;
+const RETRY_MAX_MS = 60 * 60 * 1000;
+const defaultBackoff = (attempt: number) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempt - 1));
+
+function timerKind(entry: TimerHandler | TimerKind | undefined): TimerKind | undefined {
+  return typeof entry === 'function' ? { handle: entry } : entry;
+}
 
 /** Sets (or moves) the one timer of this kind for this subject. */
 export async function scheduleTimer(
@@ -35,7 +56,7 @@ export async function scheduleTimer(
     `INSERT INTO timers (marketplace_id, mode, id, kind, subject_id, run_at, payload, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, now())
      ON CONFLICT (marketplace_id, mode, kind, subject_id)
-     DO UPDATE SET run_at = EXCLUDED.run_at, payload = EXCLUDED.payload, attempts = 0, last_error = NULL`,
+     DO UPDATE SET run_at = EXCLUDED.run_at, payload = EXCLUDED.payload, attempts = 0, last_error = NULL, status = 'pending'`,
     [scope.marketplaceId, scope.mode, newId('timer'), kind, subjectId, runAt, JSON.stringify(payload)],
   );
 }
@@ -60,9 +81,6 @@ interface TimerRow {
   attempts: number;
   offset_ms: number;
 }
-
-const RETRY_BASE_MS = 5_000;
-const RETRY_MAX_MS = 60 * 60 * 1000;
 
 // While a handler runs, this transaction holds its timer row. A domain operation locks its subject
 // (a listing) and then moves or cancels that subject's timer, so a handler that waited for the
@@ -100,7 +118,7 @@ async function claimAndRun(db: Db, clock: Clock, handlers: TimerHandlers, only: 
                 m.clock_offset_ms AS offset_ms
            FROM timers t
            JOIN marketplace_modes m ON m.marketplace_id = t.marketplace_id AND m.mode = t.mode
-          WHERE t.run_at <= $1::timestamptz + make_interval(secs => m.clock_offset_ms / 1000.0)
+          WHERE t.status = 'pending' AND t.run_at <= $1::timestamptz + make_interval(secs => m.clock_offset_ms / 1000.0)
             AND ($2::text IS NULL OR (t.marketplace_id = $2 AND t.mode = $3))
           ORDER BY t.run_at
           LIMIT 1
@@ -120,9 +138,10 @@ async function claimAndRun(db: Db, clock: Clock, handlers: TimerHandlers, only: 
         attempts: row.attempts,
       };
       const now = new Date(realNow.getTime() + Number(row.offset_ms));
-      const handler = handlers[row.kind];
+      const kind = timerKind(handlers[row.kind]);
       try {
-        if (!handler) throw new Error(`no handler for timer kind '${row.kind}'`);
+        if (!kind) throw new Error(`no handler for timer kind '${row.kind}'`);
+        const handler = kind.handle;
         // A savepoint, so a failing handler's writes are undone but the retry bookkeeping stays.
         // The short lock timeout is set inside it and put back after, so it never outlives the
         // handler, even when a caller runs timers inside a transaction of its own.
@@ -143,11 +162,19 @@ async function claimAndRun(db: Db, clock: Clock, handlers: TimerHandlers, only: 
           ]);
           return 'busy';
         }
-        const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** row.attempts);
+        const attempt = row.attempts + 1;
+        const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+        if (attempt >= (kind?.maxAttempts ?? TIMER_MAX_ATTEMPTS)) {
+          await tx.query(
+            `UPDATE timers SET attempts = $4, last_error = $5, status = 'failed' WHERE marketplace_id = $1 AND mode = $2 AND id = $3`,
+            [...key, attempt, message],
+          );
+          return 'ran';
+        }
+        const delay = (kind?.backoffMs ?? defaultBackoff)(attempt);
         await tx.query(
-          `UPDATE timers SET attempts = attempts + 1, last_error = $4, run_at = $5
-            WHERE marketplace_id = $1 AND mode = $2 AND id = $3`,
-          [...key, error instanceof Error ? error.message.slice(0, 1000) : String(error), new Date(now.getTime() + delay)],
+          `UPDATE timers SET attempts = $4, last_error = $5, run_at = $6 WHERE marketplace_id = $1 AND mode = $2 AND id = $3`,
+          [...key, attempt, message, new Date(now.getTime() + delay)],
         );
         return 'ran';
       }

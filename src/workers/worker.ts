@@ -1,40 +1,48 @@
-// The background worker: runs due timers and the periodic jobs of jobs.ts in a loop. Any number of
-// worker processes may run against one PostgreSQL: timers are claimed row by row with FOR UPDATE
-// SKIP LOCKED inside the transaction that handles them (timers.ts), and periodic jobs are written
+// The background worker of a process: the job engine (engine.ts: network work, claimed under a
+// lease and run with no transaction open), and a loop that runs due timers (timers.ts: database
+// work, run inside its claim) and the periodic jobs. Any number of worker processes may run
+// against one PostgreSQL: both claim with FOR UPDATE SKIP LOCKED, and periodic jobs are written
 // to be safe when several processes run them. The loop polls every idleMs when there was nothing
 // to do and goes again at once when there was; an error is logged and the loop carries on.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Services } from '../http/types.js';
-import { timerHandlers } from './handlers.js';
-import { periodicJobs, type PeriodicJob } from './jobs.js';
-import { runDueTimers, type TimerHandlers } from './timers.js';
+import { startJobEngine, type EngineLog } from './engine.js';
+import type { BackgroundWork, PeriodicJob } from './registry.js';
+import { runDueTimers } from './timers.js';
 
 /** The part of a pino logger the worker uses. */
-export interface WorkerLog {
-  error(details: object, message: string): void;
-}
+export type WorkerLog = EngineLog;
 
 export interface WorkerOptions {
   log: WorkerLog;
-  handlers?: TimerHandlers;
-  jobs?: readonly PeriodicJob[];
-  /** Pause between passes that found nothing to do. */
+  /** Pause between timer passes that found nothing to do. */
   idleMs?: number;
   /** Timers per pass, so periodic jobs still get their turn while a backlog of timers drains. */
   timersPerPass?: number;
+  /** The job engine's longest wait without a wake-up (engine.ts). */
+  jobPollMs?: number;
+  /** How long stop() lets jobs under way finish before releasing them. */
+  stopGraceMs?: number;
+  workerId?: string;
 }
 
 export interface Worker {
-  /** Ends the loop once the pass under way has finished; resolves when it has. */
+  /** Ends the loop once the pass under way has finished, and the engine; resolves when both have. */
   stop(): Promise<void>;
 }
 
 const MAX_BACKOFF_MS = 10_000;
 
-export function startWorker(services: Services, options: WorkerOptions): Worker {
+export function startWorker(services: Services, work: Pick<BackgroundWork, 'timers' | 'jobKinds' | 'periodic'>, options: WorkerOptions): Worker {
   const { log } = options;
-  const handlers = options.handlers ?? timerHandlers;
-  const jobs = options.jobs ?? periodicJobs;
+  const handlers = work.timers;
+  const jobs: readonly PeriodicJob[] = work.periodic;
+  const engine = startJobEngine(services, work.jobKinds, {
+    log,
+    ...(options.jobPollMs !== undefined ? { pollMs: options.jobPollMs } : {}),
+    ...(options.stopGraceMs !== undefined ? { stopGraceMs: options.stopGraceMs } : {}),
+    ...(options.workerId !== undefined ? { workerId: options.workerId } : {}),
+  });
   const idleMs = options.idleMs ?? 250;
   const timersPerPass = options.timersPerPass ?? 100;
   // Real elapsed time (not the injectable clock) decides when a job is due again.
@@ -97,7 +105,7 @@ export function startWorker(services: Services, options: WorkerOptions): Worker 
     async stop() {
       stopping = true;
       wake?.();
-      await loop;
+      await Promise.all([loop, engine.stop()]);
     },
   };
 }

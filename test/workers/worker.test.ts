@@ -11,7 +11,8 @@ import { queueEmail } from '../../src/modules/emails/outbox.js';
 import { createMarketplace } from '../../src/modules/marketplaces/operations.js';
 import { createServices } from '../../src/runtime.js';
 import type { Scope } from '../../src/scope.js';
-import { periodicJobs, type PeriodicJob } from '../../src/workers/jobs.js';
+import { backgroundWork, periodicJobs } from '../../src/modules/background.js';
+import type { BackgroundWork, PeriodicJob } from '../../src/workers/registry.js';
 import { runDueTimers, runOneDueTimer, scheduleTimer, type TimerHandlers } from '../../src/workers/timers.js';
 import { startWorker, type WorkerLog } from '../../src/workers/worker.js';
 import { freshDatabase, testConfig, usingPostgres, type TestDatabase } from '../helpers/harness.js';
@@ -21,6 +22,11 @@ let services: Services;
 let scope: Scope;
 let workspaceId: string;
 const quiet: WorkerLog = { error: () => undefined };
+
+/** Background work of only the given parts (nothing else runs). */
+function work(parts: Partial<BackgroundWork>): BackgroundWork {
+  return { timers: {}, jobKinds: [], periodic: [], clockAdvanceHooks: [], ...parts };
+}
 
 async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
   const giveUpAt = Date.now() + timeoutMs;
@@ -68,8 +74,8 @@ describe('worker', () => {
       for (let i = 0; i < count; i++) await scheduleTimer(tx, scope, 'test.count', `subject-${i}`, new Date(Date.now() - 1000));
     });
     const workers = [
-      startWorker(services, { log: quiet, handlers: handlersOf('a'), jobs: [], idleMs: 10, timersPerPass: 5 }),
-      startWorker({ ...services, db: second }, { log: quiet, handlers: handlersOf('b'), jobs: [], idleMs: 10, timersPerPass: 5 }),
+      startWorker(services, work({ timers: handlersOf('a') }), { log: quiet, idleMs: 10, timersPerPass: 5 }),
+      startWorker({ ...services, db: second }, work({ timers: handlersOf('b') }), { log: quiet, idleMs: 10, timersPerPass: 5 }),
     ];
     await waitFor(async () => (await timersLeft('test.count')) === 0);
     await Promise.all(workers.map((worker) => worker.stop()));
@@ -92,7 +98,7 @@ describe('worker', () => {
     await insert('expired', IDEMPOTENCY_RETENTION_MS + 60_000);
     await insert('fresh', IDEMPOTENCY_RETENTION_MS - 60_000);
     expect(periodicJobs.map((job) => job.name)).toContain('purge_idempotency_keys');
-    const worker = startWorker(services, { log: quiet, idleMs: 10 });
+    const worker = startWorker(services, backgroundWork, { log: quiet, idleMs: 10 });
     const keys = async () => (await services.db.query<{ key: string }>('SELECT key FROM idempotency_keys')).map((row) => row.key);
     await waitFor(async () => !(await keys()).includes('expired'));
     await worker.stop();
@@ -117,7 +123,7 @@ describe('worker', () => {
     const { port } = smtp.server.address() as AddressInfo;
     const mailing = { ...services, config: testConfig({ SMTP_URL: `smtp://127.0.0.1:${port}` }) };
     const email = await services.db.transaction((tx) => queueEmail(tx, workspaceId, ['ops@example.com'], 'Hello', 'Body', new Date()));
-    const worker = startWorker(mailing, { log: quiet, handlers: {}, idleMs: 10 });
+    const worker = startWorker(mailing, work({ jobKinds: backgroundWork.jobKinds }), { log: quiet, idleMs: 10 });
     const status = async () => (await services.db.query<{ status: string }>('SELECT status FROM emails WHERE id = $1', [email.id]))[0]?.status;
     await waitFor(async () => (await status()) === 'sent');
     await worker.stop();
@@ -129,7 +135,7 @@ describe('worker', () => {
     const reports = [3, 2, 1, 0, 5];
     let calls = 0;
     const job: PeriodicJob = { name: 'drain', everyMs: 60_000, run: async () => reports[calls++] };
-    const worker = startWorker(services, { log: quiet, handlers: {}, jobs: [job], idleMs: 10 });
+    const worker = startWorker(services, work({ periodic: [job] }), { log: quiet, idleMs: 10 });
     await waitFor(() => calls >= 4);
     await new Promise((resolve) => setTimeout(resolve, 100));
     await worker.stop();
@@ -154,7 +160,7 @@ describe('worker', () => {
       query: (sql, params) => services.db.query(sql, params),
       transaction: (fn) => (++transactions === 1 ? Promise.reject(new Error('connection refused')) : services.db.transaction(fn)),
     };
-    const worker = startWorker({ ...services, db: flakyDb }, { log, handlers: {}, jobs: [failingJob], idleMs: 5 });
+    const worker = startWorker({ ...services, db: flakyDb }, work({ periodic: [failingJob] }), { log, idleMs: 5 });
     await waitFor(() => transactions >= 3 && jobCalls >= 2);
     await worker.stop();
     expect(logged.find((entry) => entry.message === 'worker pass failed')?.details.err).toMatchObject({ message: 'connection refused' });
@@ -166,6 +172,8 @@ describe('worker', () => {
   it.runIf(usingPostgres)('gives way to a request that holds the subject and moves its timer: no deadlock, the timer runs later', async () => {
     await services.db.exec('CREATE TABLE test_subjects (id text PRIMARY KEY, touched int NOT NULL DEFAULT 0)');
     const worker: Db = createDb(postgresDriver(database.url!, 2));
+    // Connected beforehand, so the worker's claim comes within the request's 15 ms even on a busy machine.
+    await Promise.all([worker.query('SELECT 1'), worker.query('SELECT 1')]);
     const handlers: TimerHandlers = {
       'test.locking': async (tx, _scope, timer) => {
         await tx.query('UPDATE test_subjects SET touched = touched + 1 WHERE id = $1', [timer.subjectId]);
@@ -224,7 +232,7 @@ describe('worker', () => {
       },
     };
     await services.db.transaction((tx) => scheduleTimer(tx, scope, 'test.slow', 'slow', new Date(Date.now() - 1000)));
-    const worker = startWorker(services, { log: quiet, handlers, jobs: [] });
+    const worker = startWorker(services, work({ timers: handlers }), { log: quiet });
     await running;
     await worker.stop();
     expect(finished).toBe(true);

@@ -1,10 +1,12 @@
-// The email outbox (contract 13): every email the service sends is first a row here, written in
-// the transaction of the change that causes it, so it exists exactly when the change committed.
-// sender.ts delivers queued rows through SMTP_URL; without it they stay queued and readable here.
+// The email outbox: every email the service sends is first a row here, written in the transaction
+// of the change that causes it, so it exists exactly when the change committed, with the job that
+// sends it (sender.ts, through SMTP_URL; without it the emails stay queued and readable here).
 import type { Queryable } from '../../db/db.js';
 import { newId } from '../../ids.js';
 import { pageRequest, toList, type ListEnvelope } from '../../http/pagination.js';
+import { enqueueJob } from '../../workers/job-queue.js';
 import { resolveWorkspace, type Principal } from '../accounts/access.js';
+import { emailSendJob } from './sender.js';
 
 export type EmailStatus = 'queued' | 'sent' | 'failed';
 
@@ -29,7 +31,7 @@ export interface QueueOptions {
 
 export const MAX_RECIPIENTS = 100;
 
-/** Queues one email to the given addresses, inside the caller's transaction. */
+/** Queues one email to the given addresses, and the job that sends it, inside the caller's transaction. */
 export async function queueEmail(
   tx: Queryable,
   workspaceId: string,
@@ -48,6 +50,7 @@ export async function queueEmail(
      VALUES ($1, $2, $3, $4, $5, $6, 'queued', $7)`,
     [id, workspaceId, JSON.stringify(recipients), subject, text, options.displayText ?? null, now],
   );
+  await enqueueJob(tx, emailSendJob, { owner: { workspaceId }, subjectId: id, runAt: now });
   return {
     object: 'email',
     id,

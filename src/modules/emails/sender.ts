@@ -1,26 +1,32 @@
-// Delivers the outbox through SMTP_URL. Any number of workers may run this: each email is claimed
-// with FOR UPDATE SKIP LOCKED in its own short transaction, sent, and marked in that transaction,
-// so no two workers send the same row. A failed attempt is retried with backoff
-// (RETRY_BASE_MS × 2^attempts) up to MAX_ATTEMPTS, then the email is marked failed.
-// An email the SMTP server accepted but whose commit then failed could be sent twice: mail has no
-// idempotency key, and sending once at least is the better failure.
+// Delivers the outbox through SMTP_URL, as a job kind of the background engine
+// (src/workers/engine.ts): queueEmail enqueues one `email.send` job per email in the transaction
+// that writes it; a worker claims it under a lease, talks SMTP with no transaction open, and
+// records the outcome on the job and the email in one short transaction. Without SMTP_URL the
+// kind does not run and the emails stay queued in the outbox.
+// A failed attempt is retried after 1, 2, 4, 8 minutes; the 5th failure marks the email failed.
+// At least once: an email the SMTP server accepted whose outcome then could not be recorded (the
+// database went away, the lease ran out) is sent again. Mail has no idempotency key; sending
+// twice is the better failure than never.
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
+import { runDueJobs } from '../../workers/engine.js';
+import type { JobKind } from '../../workers/job-kinds.js';
 
+export const EMAIL_SEND_JOB = 'email.send';
 export const MAX_ATTEMPTS = 5;
 const RETRY_BASE_MS = 60_000;
 const BATCH_MAX = 100;
 
+// A server that accepts the connection and then says nothing must not hold an attempt for
+// nodemailer's defaults (2 minutes to connect, 10 minutes of silence): these fail it quickly,
+// well inside the lease.
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+const LEASE_MS = 2 * 60_000;
+
 /** What sending needs of a nodemailer transport (tests may hand in their own). */
 export type MailTransport = Pick<Transporter, 'sendMail'>;
-
-export interface SendReport {
-  sent: number;
-  retrying: number;
-  failed: number;
-}
 
 const transports = new WeakMap<Config, Transporter>();
 
@@ -28,7 +34,7 @@ function transportFor(config: Config): MailTransport | null {
   if (config.smtpUrl === null) return null;
   let transport = transports.get(config);
   if (!transport) {
-    transport = nodemailer.createTransport(config.smtpUrl);
+    transport = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
     transports.set(config, transport);
   }
   return transport;
@@ -39,63 +45,73 @@ export function fromAddress(config: Config): string {
   return `Marketplace <no-reply@${new URL(config.publicUrl).hostname}>`;
 }
 
-interface ClaimedEmail {
-  id: string;
+interface EmailRow {
   to_addresses: string[];
   subject: string;
   body_text: string;
-  attempts: number;
+  status: string;
+}
+
+/** The email job kind, sending through `transport` when given, through SMTP_URL otherwise. */
+export function emailSendKind(transport?: MailTransport): JobKind {
+  return {
+    name: EMAIL_SEND_JOB,
+    clock: 'real',
+    maxAttempts: MAX_ATTEMPTS,
+    backoffMs: (attempt) => RETRY_BASE_MS * 2 ** (attempt - 1),
+    leaseMs: LEASE_MS,
+    concurrency: 10,
+    enabled: (config) => transport !== undefined || config.smtpUrl !== null,
+    async handle(job, { db, config }) {
+      const [email] = await db.query<EmailRow>('SELECT to_addresses, subject, body_text, status FROM emails WHERE id = $1', [job.subjectId]);
+      // Marked by hand meanwhile, or sent by an attempt whose outcome was recorded after all.
+      if (!email || email.status !== 'queued') return { status: 'succeeded', detail: 'skipped' };
+      const sender = transport ?? transportFor(config);
+      if (!sender) return { status: 'retry', error: 'SMTP_URL is not set' };
+      await sender.sendMail({ from: fromAddress(config), to: email.to_addresses, subject: email.subject, text: email.body_text });
+      return { status: 'succeeded', detail: 'sent' };
+    },
+    async onSettled(tx, job, settled) {
+      if (settled.result === 'succeeded' && settled.detail === 'sent') {
+        await tx.query(`UPDATE emails SET status = 'sent', sent_at = $2, attempts = $3, last_error = NULL, next_attempt_at = NULL WHERE id = $1`, [
+          job.subjectId,
+          settled.at,
+          job.attempt,
+        ]);
+      } else if (settled.result === 'retrying' || settled.result === 'failed') {
+        await tx.query(`UPDATE emails SET status = $2, attempts = $3, last_error = $4, next_attempt_at = $5 WHERE id = $1 AND status = 'queued'`, [
+          job.subjectId,
+          settled.result === 'failed' ? 'failed' : 'queued',
+          job.attempt,
+          (settled.error ?? '').slice(0, 1000),
+          settled.nextRunAt ?? null,
+        ]);
+      }
+    },
+  };
+}
+
+/** The kind the worker runs: through SMTP_URL. */
+export const emailSendJob: JobKind = emailSendKind();
+
+export interface SendReport {
+  sent: number;
+  retrying: number;
+  failed: number;
 }
 
 /**
- * Sends queued emails that are due (up to `max`, default 100) and reports what happened. Without
- * SMTP_URL and without a `transport`, it sends nothing: the emails stay queued in the outbox.
+ * Sends the queued emails that are due now (up to `max`) in this call and reports what happened:
+ * the worker's engine does the same continuously. Without SMTP_URL and without a `transport`, it
+ * sends nothing: the emails stay queued in the outbox.
  */
-export async function sendQueuedEmails(
-  db: Db,
-  clock: Clock,
-  config: Config,
-  transport?: MailTransport,
-  max = BATCH_MAX,
-): Promise<SendReport> {
+export async function sendQueuedEmails(db: Db, clock: Clock, config: Config, transport?: MailTransport, max = BATCH_MAX): Promise<SendReport> {
   const report: SendReport = { sent: 0, retrying: 0, failed: 0 };
-  const sender = transport ?? transportFor(config);
-  if (!sender) return report;
-  for (let i = 0; i < max; i++) {
-    const outcome = await sendOne(db, clock, config, sender);
-    if (outcome === null) break;
-    report[outcome]++;
+  const settled = await runDueJobs({ db, clock, config }, transport ? emailSendKind(transport) : emailSendJob, { max });
+  for (const outcome of settled) {
+    if (outcome.result === 'succeeded' && outcome.detail === 'sent') report.sent++;
+    else if (outcome.result === 'retrying') report.retrying++;
+    else if (outcome.result === 'failed') report.failed++;
   }
   return report;
-}
-
-async function sendOne(db: Db, clock: Clock, config: Config, sender: MailTransport): Promise<keyof SendReport | null> {
-  return db.transaction(async (tx) => {
-    const now = new Date(clock.nowMs());
-    const rows = await tx.query<ClaimedEmail>(
-      `SELECT id, to_addresses, subject, body_text, attempts FROM emails
-        WHERE status = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at <= $1)
-        ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      [now],
-    );
-    const email = rows[0];
-    if (!email) return null;
-    try {
-      await sender.sendMail({ from: fromAddress(config), to: email.to_addresses, subject: email.subject, text: email.body_text });
-    } catch (error) {
-      const attempts = email.attempts + 1;
-      const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-      const giveUp = attempts >= MAX_ATTEMPTS;
-      await tx.query(
-        `UPDATE emails SET attempts = $2, last_error = $3, status = $4, next_attempt_at = $5 WHERE id = $1`,
-        [email.id, attempts, message, giveUp ? 'failed' : 'queued', giveUp ? null : new Date(now.getTime() + RETRY_BASE_MS * 2 ** email.attempts)],
-      );
-      return giveUp ? 'failed' : 'retrying';
-    }
-    await tx.query(`UPDATE emails SET attempts = attempts + 1, status = 'sent', sent_at = $2, last_error = NULL WHERE id = $1`, [
-      email.id,
-      new Date(clock.nowMs()),
-    ]);
-    return 'sent';
-  });
 }

@@ -6,9 +6,8 @@ import type { Clock } from '../../clock.js';
 import type { Queryable } from '../../db/db.js';
 import type { Services } from '../../http/types.js';
 import type { Scope } from '../../scope.js';
-import { timerHandlers } from '../../workers/handlers.js';
-import { clockAdvanceHooks } from '../../workers/jobs.js';
 import { runDueTimers } from '../../workers/timers.js';
+import { clockAdvanceHooks, timerHandlers } from '../background.js';
 import { assertTestMode } from './test-mode.js';
 
 export const MAX_ADVANCE_SECONDS = 31_536_000;
@@ -100,7 +99,7 @@ async function runTimersDueNow(services: Services, scope: Scope): Promise<void> 
 
 async function anyTimerDue(q: Queryable, clock: Clock, scope: Scope): Promise<boolean> {
   const now = new Date(clock.nowMs() + (await offsetMs(q, scope)));
-  const rows = await q.query('SELECT 1 FROM timers WHERE marketplace_id = $1 AND mode = $2 AND run_at <= $3 LIMIT 1', [
+  const rows = await q.query("SELECT 1 FROM timers WHERE marketplace_id = $1 AND mode = $2 AND status = 'pending' AND run_at <= $3 LIMIT 1", [
     scope.marketplaceId,
     scope.mode,
     now,

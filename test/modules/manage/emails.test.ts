@@ -98,9 +98,11 @@ describe('sendQueuedEmails', () => {
     const b = await queue('Another');
     expect(await sendQueuedEmails(ctx.db, clock, config)).toEqual({ sent: 2, retrying: 0, failed: 0 });
     expect(smtp.received).toHaveLength(2);
-    expect(smtp.received[0]).toMatchObject({ from: 'no-reply@127.0.0.1', to: ['x@example.com', 'y@example.com'] });
-    expect(smtp.received[0]!.raw).toContain('Subject: Endpoint disabled');
-    expect(smtp.received[0]!.raw).toContain('Body of Endpoint disabled');
+    // A batch is sent concurrently: the messages may arrive in either order.
+    const first = smtp.received.find((message) => message.raw.includes('Subject: Endpoint disabled'));
+    expect(first).toMatchObject({ from: 'no-reply@127.0.0.1', to: ['x@example.com', 'y@example.com'] });
+    expect(first!.raw).toContain('Subject: Endpoint disabled');
+    expect(first!.raw).toContain('Body of Endpoint disabled');
     const list = await ctx.request('/manage/v1/emails?limit=2', { key: owner });
     expect(list.body.data.map((e: { id: string; status: string; sent_at: string }) => [e.id, e.status, e.sent_at])).toEqual([
       [b.id, 'sent', new Date(clock.nowMs()).toISOString()],

@@ -1,9 +1,9 @@
-// Work the worker does on a schedule rather than at a timer's time, and the hooks a test-clock
-// advance runs. Adding either is one line in its list.
+// What a process's background work is made of. The lists themselves are cross-module wiring and
+// live at the top, in src/modules/background.ts; the worker and the test clock are handed them.
 import type { Services } from '../http/types.js';
-import { purgeIdempotencyKeys } from '../http/idempotency.js';
-import { sendQueuedEmails } from '../modules/emails/sender.js';
 import type { Scope } from '../scope.js';
+import type { JobKind } from './job-kinds.js';
+import type { TimerHandlers } from './timers.js';
 
 export interface PeriodicJob {
   name: string;
@@ -12,26 +12,10 @@ export interface PeriodicJob {
   /**
    * Does one round of work. Returning a count above 0 says there may be more: the job runs again
    * on the worker's next pass instead of waiting everyMs, so a backlog drains at full speed.
+   * Database-only work: anything that talks to the network is a job kind instead.
    */
   run(services: Services): Promise<number | void>;
 }
-
-export const periodicJobs: PeriodicJob[] = [
-  {
-    name: 'purge_idempotency_keys',
-    everyMs: 60 * 60 * 1000,
-    run: (services) => purgeIdempotencyKeys(services.db, services.clock.nowMs()),
-  },
-  {
-    // Without SMTP_URL it returns at once and the emails stay in the outbox.
-    name: 'send_queued_emails',
-    everyMs: 1000,
-    run: async ({ db, clock, config }) => {
-      const report = await sendQueuedEmails(db, clock, config);
-      return report.sent + report.retrying + report.failed;
-    },
-  },
-];
 
 /**
  * Runs after a test-clock advance, once the mode's due timers have run and before the answer.
@@ -43,4 +27,11 @@ export interface ClockAdvanceHook {
   run(services: Services, scope: Scope, now: Date): Promise<void>;
 }
 
-export const clockAdvanceHooks: ClockAdvanceHook[] = [];
+export interface BackgroundWork {
+  /** Database-only work due at a time of a mode's clock, run inside its claim (timers.ts). */
+  timers: TimerHandlers;
+  /** Work that talks to the network, run between two short transactions (engine.ts). */
+  jobKinds: readonly JobKind[];
+  periodic: readonly PeriodicJob[];
+  clockAdvanceHooks: ClockAdvanceHook[];
+}

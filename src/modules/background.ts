@@ -1,0 +1,33 @@
+// The background work each module registers, beside the route table (index.ts): timer kinds
+// (database-only work at a time of a mode's clock), job kinds (work that talks to the network)
+// and periodic jobs. src/workers/ holds the machinery that runs them. Adding one is one line.
+import { purgeIdempotencyKeys } from '../http/idempotency.js';
+import type { BackgroundWork, ClockAdvanceHook, PeriodicJob } from '../workers/registry.js';
+import type { TimerHandlers } from '../workers/timers.js';
+import type { JobKind } from '../workers/job-kinds.js';
+import { notifyJobs } from '../workers/wake.js';
+import { emailSendJob } from './emails/sender.js';
+import { expireListingTimer, LISTING_EXPIRE_TIMER } from './listings/operations.js';
+
+export const timerHandlers: TimerHandlers = {
+  [LISTING_EXPIRE_TIMER]: expireListingTimer,
+};
+
+export const jobKinds: JobKind[] = [emailSendJob];
+
+export const periodicJobs: PeriodicJob[] = [
+  {
+    name: 'purge_idempotency_keys',
+    everyMs: 60 * 60 * 1000,
+    run: (services) => purgeIdempotencyKeys(services.db, services.clock.nowMs()),
+  },
+];
+
+/** Run after a test-clock advance, before its answer (see test-helpers/clock.ts). */
+export const clockAdvanceHooks: ClockAdvanceHook[] = [
+  // Jobs on the mode's clock (webhook retries) that the advance made due start at once, in every
+  // worker process, instead of at their next poll.
+  { name: 'wake_jobs', run: (services) => notifyJobs(services.db, '') },
+];
+
+export const backgroundWork: BackgroundWork = { timers: timerHandlers, jobKinds, periodic: periodicJobs, clockAdvanceHooks };
