@@ -44,14 +44,15 @@ export interface Machine<S extends string, O extends string, T extends string> {
   /** Each timer kind and the operation it takes when it fires (a row whose who is `timer`). */
   timers: Readonly<Record<T, O>>;
   /** How a state reads in messages when not as is, as `pending (verification)`. */
-  describe?: (state: S) => string;
+  describe?(state: S): string;
   rows: readonly Row<S, O, T>[];
 }
 
 /**
  * Declares a machine. States, operations and timer kinds are taken from `states`, `operations`
  * and `timers`; every row must use them (NoInfer), so a misspelt one does not compile. The table
- * is also checked once at load: one row per (state, operation), and timers fire timer rows.
+ * is also checked once at load: known states, operations and timers (a machine sets and cancels
+ * only its own), one row per (state, operation), and each timer fires a row the timer may take.
  */
 export function defineMachine<const S extends string, const O extends string, const T extends string = never>(machine: {
   subject: string;
@@ -63,18 +64,28 @@ export function defineMachine<const S extends string, const O extends string, co
   rows: readonly Row<NoInfer<S>, NoInfer<O>, NoInfer<T>>[];
 }): Machine<S, O, T> {
   const defined: Machine<S, O, T> = { ...machine, timers: machine.timers ?? ({} as Record<T, O>) };
+  const fail = (problem: string) => {
+    throw new Error(`state machine ${defined.subject}: ${problem}`);
+  };
+  const isState = (state: string) => (defined.states as readonly string[]).includes(state);
+  for (const state of defined.initial) if (!isState(state)) fail(`unknown initial state ${state}`);
   const seen = new Set<string>();
   for (const row of defined.rows) {
-    if (row.from.length === 0 || row.who.length === 0) throw new Error(`${defined.subject} ${row.operation}: a row needs from-states and who`);
+    if (!Object.hasOwn(defined.operations, row.operation)) fail(`unknown operation ${row.operation}`);
+    if (row.from.length === 0 || row.who.length === 0) fail(`a row of ${row.operation} needs from-states and who`);
+    for (const state of [...row.from, row.to]) if (!isState(state)) fail(`${row.operation}: unknown state ${state}`);
+    for (const kind of [...(row.sets ?? []), ...(row.cancels ?? [])]) {
+      if (!Object.hasOwn(defined.timers, kind)) fail(`${row.operation}: timer ${kind} is not one of the machine's timers`);
+    }
     for (const from of row.from) {
       const key = `${from} ${row.operation}`;
-      if (seen.has(key)) throw new Error(`${defined.subject}: two rows for ${key}`);
+      if (seen.has(key)) fail(`two rows for ${key}`);
       seen.add(key);
     }
   }
   for (const [kind, operation] of Object.entries(defined.timers) as Array<[T, O]>) {
     if (!defined.rows.some((row) => row.operation === operation && row.who.includes('timer'))) {
-      throw new Error(`${defined.subject}: timer ${kind} fires ${operation}, which has no row for the timer`);
+      fail(`timer ${kind} fires ${operation}, which has no row for the timer`);
     }
   }
   return defined;
