@@ -9,7 +9,7 @@ import { pageRequest, toList, type ListEnvelope } from '../../http/pagination.js
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { DueTimer } from '../../workers/timers.js';
-import { cancelTimer, scheduleTimer } from '../../workers/timers.js';
+import { applyTimers, emitMove, move, rowsOf, timerMove, type Row } from '../../domain/state-machine.js';
 import { assertAttributesFit } from '../categories/attributes.js';
 import { requireCategory } from '../categories/operations.js';
 import type { CategoryRow } from '../categories/queries.js';
@@ -30,9 +30,9 @@ import {
 } from './queries.js';
 import type { BulkCreateListingsBody, CreateListingBody, ListListingsQuery, Listing, UpdateListingBody } from './schemas.js';
 import { serializeListing } from './serialize.js';
-import { canTransition, transition } from './status.js';
+import { LISTING_EXPIRE_TIMER, LISTING_MACHINE } from './status.js';
 
-export const LISTING_EXPIRE_TIMER = 'listing.expire';
+export { LISTING_EXPIRE_TIMER };
 export const SELLER_ERASED_REASON = 'seller_erased';
 
 export interface ListingContext {
@@ -134,7 +134,7 @@ export async function updateListing(ctx: ListingContext, id: string, body: Updat
   return ctx.db.transaction(async (tx) => {
     const now = await modeNow(tx, ctx.clock, scope);
     const before = await requireListing(tx, scope, id);
-    transition(before.status, 'update');
+    const update = move(LISTING_MACHINE, before.status, 'update', 'platform');
     const values: ListingValues = {
       category_id: body.category === undefined ? before.category_id : body.category,
       title: body.title ?? before.title,
@@ -166,9 +166,9 @@ export async function updateListing(ctx: ListingContext, id: string, body: Updat
       await assertNoProhibitedWords(tx, scope, values);
     }
     const row = await updateListingValues(tx, scope, id, values, now);
-    if (row.status === 'published' && 'expires_at' in changes) await syncExpiryTimer(tx, scope, row);
+    await applyTimers(tx, scope, update, id, { [LISTING_EXPIRE_TIMER]: row.expires_at });
     const listing = serializeListing(row);
-    await emitEvent(tx, scope, now, 'listing.updated', listing, previousAttributes(previous, listing));
+    await emitMove(tx, scope, now, update, listing, previousAttributes(previous, listing));
     return listing;
   });
 }
@@ -185,7 +185,7 @@ export async function publishListing(ctx: ListingContext, id: string): Promise<L
     if (sellerId === null) throw errors.missing('listing', id);
     const seller = (await lockSeller(tx, scope, sellerId))!;
     const before = await requireListing(tx, scope, id);
-    const to = transition(before.status, 'publish');
+    const publish = move(LISTING_MACHINE, before.status, 'publish', 'platform');
     if (before.expires_at !== null && before.expires_at <= now) {
       throw new DomainError(
         'invalid_state',
@@ -196,9 +196,9 @@ export async function publishListing(ctx: ListingContext, id: string): Promise<L
     await assertSellerMayPublish(tx, scope, seller);
     if (before.category_id !== null) assertCategoryAllowed(await requireCategory(tx, scope, before.category_id, undefined, 'share'));
     await assertNoProhibitedWords(tx, scope, before);
-    const row = await setListingStatus(tx, scope, id, to, now, { published_at: now });
-    await syncExpiryTimer(tx, scope, row);
-    return emitChange(tx, scope, now, 'listing.published', row);
+    const row = await setListingStatus(tx, scope, id, publish.to, now, { published_at: now });
+    await applyTimers(tx, scope, publish, id, { [LISTING_EXPIRE_TIMER]: row.expires_at });
+    return emitChange(tx, scope, now, publish, row);
   });
 }
 
@@ -207,9 +207,10 @@ export async function unpublishListing(ctx: ListingContext, id: string): Promise
   return ctx.db.transaction(async (tx) => {
     const now = await modeNow(tx, ctx.clock, scope);
     const before = await requireListing(tx, scope, id);
-    const row = await setListingStatus(tx, scope, id, transition(before.status, 'unpublish'), now);
-    await cancelTimer(tx, scope, LISTING_EXPIRE_TIMER, id);
-    return emitChange(tx, scope, now, 'listing.unpublished', row);
+    const unpublish = move(LISTING_MACHINE, before.status, 'unpublish', 'platform');
+    const row = await setListingStatus(tx, scope, id, unpublish.to, now);
+    await applyTimers(tx, scope, unpublish, id);
+    return emitChange(tx, scope, now, unpublish, row);
   });
 }
 
@@ -218,9 +219,10 @@ export async function removeListing(ctx: ListingContext, id: string, reason: str
   return ctx.db.transaction(async (tx) => {
     const now = await modeNow(tx, ctx.clock, scope);
     const before = await requireListing(tx, scope, id);
-    const row = await setListingStatus(tx, scope, id, transition(before.status, 'remove'), now, { removed_reason: reason });
-    await cancelTimer(tx, scope, LISTING_EXPIRE_TIMER, id);
-    return emitChange(tx, scope, now, 'listing.removed', row);
+    const remove = move(LISTING_MACHINE, before.status, 'remove', 'platform');
+    const row = await setListingStatus(tx, scope, id, remove.to, now, { removed_reason: reason });
+    await applyTimers(tx, scope, remove, id);
+    return emitChange(tx, scope, now, remove, row);
   });
 }
 
@@ -231,21 +233,25 @@ export async function removeListing(ctx: ListingContext, id: string, reason: str
  */
 export async function expireListingTimer(tx: Tx, scope: Scope, timer: DueTimer, now: Date): Promise<void> {
   const row = await findListing(tx, scope, timer.subjectId, 'update');
-  if (!row || !canTransition(row.status, 'expire') || row.expires_at === null || row.expires_at > now) return;
-  const expired = await setListingStatus(tx, scope, row.id, transition(row.status, 'expire'), now);
-  await emitChange(tx, scope, now, 'listing.expired', expired);
+  const expire = row && timerMove(LISTING_MACHINE, row.status, LISTING_EXPIRE_TIMER);
+  if (!row || !expire || row.expires_at === null || row.expires_at > now) return;
+  const expired = await setListingStatus(tx, scope, row.id, expire.to, now);
+  await applyTimers(tx, scope, expire, row.id);
+  await emitChange(tx, scope, now, expire, expired);
 }
 
 /**
- * Seller erasure (contract 5): every listing of the seller that is not removed yet becomes
- * removed with removed_reason seller_erased, loses its expiry timer and emits listing.removed.
- * Runs inside the erasure's transaction, which holds the seller row first.
+ * Seller erasure (contract 5): every listing of the seller that the table lets be removed becomes
+ * removed with removed_reason seller_erased, its timers and events as the remove row says, one
+ * statement per row. Runs inside the erasure's transaction, which holds the seller row first.
  */
 export async function removeListingsOfErasedSeller(tx: Tx, scope: Scope, sellerId: string, now: Date): Promise<void> {
-  const removed = await removeListingsOfSeller(tx, scope, sellerId, SELLER_ERASED_REASON, now);
-  for (const row of removed) {
-    await cancelTimer(tx, scope, LISTING_EXPIRE_TIMER, row.id);
-    await emitEvent(tx, scope, now, 'listing.removed', serializeListing(row));
+  for (const remove of rowsOf(LISTING_MACHINE, 'remove', 'platform')) {
+    const removed = await removeListingsOfSeller(tx, scope, sellerId, remove.from, remove.to, SELLER_ERASED_REASON, now);
+    for (const row of removed) {
+      await applyTimers(tx, scope, remove, row.id);
+      await emitMove(tx, scope, now, remove, serializeListing(row));
+    }
   }
 }
 
@@ -328,23 +334,8 @@ async function assertNoProhibitedWords(
   }
 }
 
-/** A published listing with expires_at has its expiry timer at that time; otherwise none. */
-async function syncExpiryTimer(tx: Tx, scope: Scope, row: ListingRow): Promise<void> {
-  if (row.status === 'published' && row.expires_at !== null) {
-    await scheduleTimer(tx, scope, LISTING_EXPIRE_TIMER, row.id, row.expires_at);
-  } else {
-    await cancelTimer(tx, scope, LISTING_EXPIRE_TIMER, row.id);
-  }
-}
-
-async function emitChange(
-  tx: Tx,
-  scope: Scope,
-  now: Date,
-  type: 'listing.published' | 'listing.unpublished' | 'listing.removed' | 'listing.expired',
-  row: ListingRow,
-): Promise<Listing> {
+async function emitChange(tx: Tx, scope: Scope, now: Date, transition: Row<string, string, string>, row: ListingRow): Promise<Listing> {
   const listing = serializeListing(row);
-  await emitEvent(tx, scope, now, type, listing);
+  await emitMove(tx, scope, now, transition, listing);
   return listing;
 }

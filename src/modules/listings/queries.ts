@@ -160,19 +160,21 @@ export async function setListingStatus(
   return rows[0]!;
 }
 
-/** Removes every listing of a seller that is not removed yet; returns the removed rows. */
+/** Moves every listing of a seller in one of `from` to `to` (the remove row); returns the moved rows. */
 export async function removeListingsOfSeller(
   q: Queryable,
   scope: Scope,
   sellerId: string,
+  from: readonly ListingStatus[],
+  to: ListingStatus,
   reason: string,
   now: Date,
 ): Promise<ListingRow[]> {
   return q.query<ListingRow>(
-    `UPDATE listings SET status = 'removed', removed_reason = $4, updated_at = $5
-      WHERE marketplace_id = $1 AND mode = $2 AND seller_id = $3 AND status <> 'removed'
+    `UPDATE listings SET status = $7, removed_reason = $4, updated_at = $5
+      WHERE marketplace_id = $1 AND mode = $2 AND seller_id = $3 AND status = ANY($6::text[])
       RETURNING ${COLUMNS}`,
-    [scope.marketplaceId, scope.mode, sellerId, reason, now],
+    [scope.marketplaceId, scope.mode, sellerId, reason, now, from, to],
   );
 }
 

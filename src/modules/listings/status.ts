@@ -1,39 +1,47 @@
-// The listing state machine (interface.md 3.1, contract 6) as one table: for each operation, the
-// states it may start from and the state it leads to. Operations consult it; nothing else decides
-// whether a move is allowed. `sell` is taken by orders when sold units reach the quantity.
-import { errors } from '../../errors.js';
+// The listing state machine as one table (docs/architecture.md, "State machines"): for each
+// operation, the states it may start from, who takes it, the state it leads to, its events and
+// the expiry timer it sets or cancels. Operations, the expiry timer, seller erasure and the tests
+// read it; nothing else decides whether a move is allowed. `sell` is taken by orders when sold
+// units reach the quantity, by whoever completes the order (the buyer confirming, the confirm
+// timer, or the platform deciding a dispute for the seller).
+import { defineMachine } from '../../domain/state-machine.js';
 
 export const LISTING_STATUSES = ['draft', 'published', 'sold', 'expired', 'removed'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
-export type ListingOperation = 'update' | 'publish' | 'unpublish' | 'remove' | 'expire' | 'sell';
+/** A published listing with expires_at has this timer at that time. */
+export const LISTING_EXPIRE_TIMER = 'listing.expire';
 
-export const LISTING_TRANSITIONS: Record<ListingOperation, Partial<Record<ListingStatus, ListingStatus>>> = {
-  update: { draft: 'draft', published: 'published', expired: 'expired' },
-  publish: { draft: 'published', expired: 'published' },
-  unpublish: { published: 'draft' },
-  remove: { draft: 'removed', published: 'removed', sold: 'removed', expired: 'removed' },
-  expire: { published: 'expired' },
-  sell: { published: 'sold' },
-};
+export const LISTING_MACHINE = defineMachine({
+  subject: 'listing',
+  states: LISTING_STATUSES,
+  initial: ['draft'],
+  operations: {
+    update: 'be updated',
+    publish: 'be published',
+    unpublish: 'be unpublished',
+    remove: 'be removed',
+    expire: 'expire',
+    sell: 'be sold',
+  },
+  timers: { [LISTING_EXPIRE_TIMER]: 'expire' },
+  rows: [
+    { from: ['draft'], operation: 'update', who: ['platform'], to: 'draft', emits: ['listing.updated'] },
+    { from: ['published'], operation: 'update', who: ['platform'], to: 'published', emits: ['listing.updated'], sets: [LISTING_EXPIRE_TIMER] },
+    { from: ['expired'], operation: 'update', who: ['platform'], to: 'expired', emits: ['listing.updated'] },
+    { from: ['draft', 'expired'], operation: 'publish', who: ['platform'], to: 'published', emits: ['listing.published'], sets: [LISTING_EXPIRE_TIMER] },
+    { from: ['published'], operation: 'unpublish', who: ['platform'], to: 'draft', emits: ['listing.unpublished'], cancels: [LISTING_EXPIRE_TIMER] },
+    {
+      from: ['draft', 'published', 'sold', 'expired'],
+      operation: 'remove',
+      who: ['platform'],
+      to: 'removed',
+      emits: ['listing.removed'],
+      cancels: [LISTING_EXPIRE_TIMER],
+    },
+    { from: ['published'], operation: 'expire', who: ['timer'], to: 'expired', emits: ['listing.expired'] },
+    { from: ['published'], operation: 'sell', who: ['buyer', 'timer', 'platform'], to: 'sold', emits: ['listing.sold'], cancels: [LISTING_EXPIRE_TIMER] },
+  ],
+});
 
-/** How an operation reads in "The listing is removed; it cannot be published." */
-const PHRASE: Record<ListingOperation, string> = {
-  update: 'be updated',
-  publish: 'be published',
-  unpublish: 'be unpublished',
-  remove: 'be removed',
-  expire: 'expire',
-  sell: 'be sold',
-};
-
-/** The state `operation` leads to from `from`, or 409 invalid_state naming the current state. */
-export function transition(from: ListingStatus, operation: ListingOperation): ListingStatus {
-  const to = LISTING_TRANSITIONS[operation][from];
-  if (to === undefined) throw errors.invalidState('listing', from, PHRASE[operation]);
-  return to;
-}
-
-export function canTransition(from: ListingStatus, operation: ListingOperation): boolean {
-  return LISTING_TRANSITIONS[operation][from] !== undefined;
-}
+export type ListingOperation = keyof typeof LISTING_MACHINE.operations;

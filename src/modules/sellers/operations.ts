@@ -3,6 +3,7 @@
 // off it (storefront, verifications, listings).
 import { mapUniqueViolations } from '../../db/errors.js';
 import type { Tx } from '../../db/db.js';
+import { emitMove, move } from '../../domain/state-machine.js';
 import { errors } from '../../errors.js';
 import { emitEvent, previousAttributes, sameJson } from '../../events/emit.js';
 import { toList, type ListEnvelope, type PageRequest } from '../../http/pagination.js';
@@ -15,10 +16,12 @@ import { PARTY_REDACTION, redactStoredEvents, redactStoredResponses } from '../p
 import { recordModerationAction, type ModerationAction } from '../parties/moderation-actions.js';
 import { applyPartyUpdate, partyFieldsOfCreate, type PartyCreateBody, type PartyUpdateBody } from '../parties/schemas.js';
 import { eraseVerificationsOfSeller, VERIFICATION_REDACTION } from '../verifications/queries.js';
+import { PAYOUTS_MACHINE, type ReportedPayoutsStatus } from './payouts.js';
 import * as queries from './queries.js';
 import { sellerReputation } from './reputation.js';
-import type { PayoutsStatus, Seller, SellerProfile, SellerStatus, Storefront, StorefrontBody } from './schemas.js';
+import type { Seller, SellerProfile, SellerStatus, Storefront, StorefrontBody } from './schemas.js';
 import { serializeProfile, serializeSeller } from './serialize.js';
+import { SUSPENSION_MACHINE, type SuspensionOperation } from './suspension.js';
 
 const externalIdTaken = () => errors.exists('A seller with this external_id already exists.', 'external_id');
 const slugTaken = () => errors.exists('A storefront with this slug already exists.', 'slug');
@@ -146,31 +149,27 @@ export async function getSellerProfile(deps: PartyDeps, scope: Scope, id: string
   return serializeProfile(row, await sellerReputation(deps.db, scope, id));
 }
 
-/** The suspension state machine: one row per operation. */
-const SUSPENSION = {
-  suspend: { from: 'active', to: 'suspended', event: 'seller.suspended', action: 'suspend_seller', verb: 'be suspended' },
-  unsuspend: { from: 'suspended', to: 'active', event: 'seller.unsuspended', action: 'unsuspend_seller', verb: 'be unsuspended' },
-} as const satisfies Record<
-  string,
-  { from: SellerStatus; to: SellerStatus; event: 'seller.suspended' | 'seller.unsuspended'; action: ModerationAction['action']; verb: string }
+/** The moderation action each suspension move records (the moves themselves: suspension.ts). */
+const MODERATION_ACTION = { suspend: 'suspend_seller', unsuspend: 'unsuspend_seller' } as const satisfies Record<
+  SuspensionOperation,
+  ModerationAction['action']
 >;
 
 export async function changeSuspension(
   deps: PartyDeps,
   scope: Scope,
   id: string,
-  operation: keyof typeof SUSPENSION,
+  operation: SuspensionOperation,
   reason: string | null,
 ): Promise<Seller> {
-  const move = SUSPENSION[operation];
   return deps.db.transaction(async (tx) => {
-    const row = await lockLiveSeller(tx, scope, id, move.verb);
-    if (row.status !== move.from) throw errors.invalidState('seller', row.status, move.verb);
+    const row = await lockLiveSeller(tx, scope, id, SUSPENSION_MACHINE.operations[operation]);
+    const suspension = move(SUSPENSION_MACHINE, row.status, operation, 'platform');
     const now = await modeNow(tx, deps.clock, scope);
-    await queries.updateSellerStatus(tx, scope, id, move.to, move.to === 'suspended' ? reason : null, now);
+    await queries.updateSellerStatus(tx, scope, id, suspension.to, suspension.to === 'suspended' ? reason : null, now);
     const seller = await reload(tx, scope, id);
-    await emitEvent(tx, scope, now, move.event, seller);
-    await recordModerationAction(tx, scope, now, { action: move.action, targetType: 'seller', target: id, reason });
+    await emitMove(tx, scope, now, suspension, seller);
+    await recordModerationAction(tx, scope, now, { action: MODERATION_ACTION[operation], targetType: 'seller', target: id, reason });
     return seller;
   });
 }
@@ -183,15 +182,16 @@ export async function setSellerPayouts(
   tx: Tx,
   scope: Scope,
   row: queries.SellerRow,
-  status: PayoutsStatus,
+  status: ReportedPayoutsStatus,
   processorAccount: string | null,
   now: Date,
 ): Promise<Seller> {
+  const report = move(PAYOUTS_MACHINE, row.payouts_status, `report_${status}`, 'processor');
   const before = serializeSeller(row);
-  if (row.payouts_status === status && row.processor_account === processorAccount) return before;
-  await queries.updateSellerPayouts(tx, scope, row.id, status, processorAccount, now);
+  if (row.payouts_status === report.to && row.processor_account === processorAccount) return before;
+  await queries.updateSellerPayouts(tx, scope, row.id, report.to, processorAccount, now);
   const after = await reload(tx, scope, row.id);
-  await emitEvent(tx, scope, now, 'seller.payouts_updated', after, previousAttributes(before, after));
+  await emitMove(tx, scope, now, report, after, previousAttributes(before, after));
   return after;
 }
 

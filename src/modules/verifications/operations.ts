@@ -2,6 +2,7 @@
 // rejected; the seller's verification state follows it. Lock order: seller, then verification.
 import { mapUniqueViolations } from '../../db/errors.js';
 import type { Tx } from '../../db/db.js';
+import { emitMove, invalidState, move, type Row } from '../../domain/state-machine.js';
 import { errors } from '../../errors.js';
 import { emitEvent, previousAttributes } from '../../events/emit.js';
 import { toList, type ListEnvelope, type PageRequest } from '../../http/pagination.js';
@@ -12,30 +13,20 @@ import * as sellerQueries from '../sellers/queries.js';
 import { lockLiveSeller } from '../sellers/operations.js';
 import type { VerificationState } from '../sellers/schemas.js';
 import { serializeSeller } from '../sellers/serialize.js';
+import { SELLER_VERIFICATION_MACHINE } from '../sellers/verification-state.js';
 import * as queries from './queries.js';
 import type { CreateVerificationBody, Verification, VerificationStatus } from './schemas.js';
 import { serializeVerification } from './serialize.js';
+import { VERIFICATION_MACHINE, type VerificationDecision } from './status.js';
 
-/**
- * Which seller verification states may start a new verification. Pending: one is already under
- * way. Verified: a verification is not undone by asking again (a verified seller would lose the
- * right to publish while the new one is pending).
- */
-const MAY_START: Record<VerificationState, boolean> = { unverified: true, rejected: true, pending: false, verified: false };
-
-/** The decisions: pending → verified or rejected; anything else answers 409 invalid_state. */
-const DECISIONS = {
-  approve: { to: 'verified', verb: 'be approved' },
-  reject: { to: 'rejected', verb: 'be rejected' },
-} as const satisfies Record<string, { to: Exclude<VerificationStatus, 'pending'>; verb: string }>;
-
-async function syncSeller(tx: Tx, scope: Scope, sellerRow: sellerQueries.SellerRow, status: VerificationState, now: Date) {
+/** Moves the seller's verification state as its table's row says (src/modules/sellers/verification-state.ts). */
+async function syncSeller(tx: Tx, scope: Scope, sellerRow: sellerQueries.SellerRow, transition: Row<VerificationState, string, never>, now: Date) {
   const before = serializeSeller(sellerRow);
-  await sellerQueries.updateSellerVerification(tx, scope, sellerRow.id, status, now);
+  await sellerQueries.updateSellerVerification(tx, scope, sellerRow.id, transition.to, now);
   const row = await sellerQueries.findSeller(tx, scope, sellerRow.id);
   if (!row) throw errors.missing('seller', sellerRow.id);
   const after = serializeSeller(row);
-  await emitEvent(tx, scope, now, 'seller.verification_updated', after, previousAttributes(before, after));
+  await emitMove(tx, scope, now, transition, after, previousAttributes(before, after));
 }
 
 export async function createVerification(
@@ -48,9 +39,7 @@ export async function createVerification(
     () =>
       deps.db.transaction(async (tx) => {
         const seller = await lockLiveSeller(tx, scope, sellerId, 'start a verification');
-        if (!MAY_START[seller.verification_status]) {
-          throw errors.invalidState('seller', `${seller.verification_status} (verification)`, 'start a verification');
-        }
+        const start = move(SELLER_VERIFICATION_MACHINE, seller.verification_status, 'start', 'platform');
         const now = await modeNow(tx, deps.clock, scope);
         const row = await queries.insertVerification(tx, scope, {
           id: newId('verification'),
@@ -61,11 +50,11 @@ export async function createVerification(
         });
         const verification = serializeVerification(row);
         await emitEvent(tx, scope, now, 'verification.created', verification);
-        await syncSeller(tx, scope, seller, 'pending', now);
+        await syncSeller(tx, scope, seller, start, now);
         return verification;
       }),
     // The seller row lock already serializes this; the index is the last line of defence.
-    { verifications_pending_key: () => errors.invalidState('seller', 'pending (verification)', 'start a verification') },
+    { verifications_pending_key: () => invalidState(SELLER_VERIFICATION_MACHINE, 'pending', 'start') },
   );
 }
 
@@ -73,22 +62,22 @@ export async function decideVerification(
   deps: PartyDeps,
   scope: Scope,
   id: string,
-  decision: keyof typeof DECISIONS,
+  decision: VerificationDecision,
   reason: string | null,
 ): Promise<Verification> {
-  const move = DECISIONS[decision];
   return deps.db.transaction(async (tx) => {
     const found = await queries.findVerification(tx, scope, id);
     if (!found) throw errors.missing('verification', id);
     const seller = await lockLiveSeller(tx, scope, found.seller_id, `have a verification ${decision === 'approve' ? 'approved' : 'rejected'}`);
     const current = await queries.findVerification(tx, scope, id, true);
     if (!current) throw errors.missing('verification', id);
-    if (current.status !== 'pending') throw errors.invalidState('verification', current.status, move.verb);
+    const decided = move(VERIFICATION_MACHINE, current.status, decision, 'platform');
+    const followed = move(SELLER_VERIFICATION_MACHINE, seller.verification_status, decision, 'platform');
     const now = await modeNow(tx, deps.clock, scope);
     const before = serializeVerification(current);
-    const after = serializeVerification(await queries.decideVerification(tx, scope, id, move.to, reason, now));
-    await emitEvent(tx, scope, now, 'verification.updated', after, previousAttributes(before, after));
-    await syncSeller(tx, scope, seller, move.to, now);
+    const after = serializeVerification(await queries.decideVerification(tx, scope, id, decided.to, reason, now));
+    await emitMove(tx, scope, now, decided, after, previousAttributes(before, after));
+    await syncSeller(tx, scope, seller, followed, now);
     return after;
   });
 }

@@ -64,7 +64,7 @@ export async function decideVerification(
   q: Queryable,
   scope: Scope,
   id: string,
-  status: Exclude<VerificationStatus, 'pending'>,
+  status: VerificationStatus,
   reason: string | null,
   now: Date,
 ): Promise<VerificationRow> {
