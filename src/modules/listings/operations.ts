@@ -1,56 +1,44 @@
 // Listing operations (interface.md 3.1, 4.5; contract 6). Each owns its transaction, checks the
 // rules, moves the state through the one table in status.ts, and emits its events in the same
 // transaction. Locks are taken seller → listing → category (see migrations/0003_catalog.sql).
-import type { Clock } from '../../clock.js';
-import type { Db, Tx } from '../../db/db.js';
+import type { Tx } from '../../db/db.js';
+import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { DomainError, errors } from '../../errors.js';
 import { emitEvent, previousAttributes } from '../../events/emit.js';
-import { pageRequest, toList, type ListEnvelope } from '../../http/pagination.js';
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { DueTimer } from '../../workers/timers.js';
-import { cancelTimer, scheduleTimer } from '../../workers/timers.js';
 import { assertAttributesFit } from '../categories/attributes.js';
-import { requireCategory } from '../categories/operations.js';
-import type { CategoryRow } from '../categories/queries.js';
+import { requireCategoryForShare, type CategoryRow } from '../categories/operations.js';
+import type { OperationContext } from '../context.js';
 import { loadSettings } from '../marketplace/settings.js';
+import { findSellerForShare, type SellerRow } from '../sellers/operations.js';
+import { cancelExpiryTimer, syncExpiryTimer } from './expiry.js';
 import { findProhibitedWord } from './prohibited-words.js';
 import {
-  findListing,
-  findListingSellerId,
   insertListing,
-  listListingRows,
-  lockSeller,
-  removeListingsOfSeller,
-  setListingStatus,
+  lockListing,
+  selectListing,
+  selectListings,
+  selectListingSellerId,
+  updateListingStatus,
   updateListingValues,
   type ListingRow,
   type ListingValues,
-  type SellerState,
 } from './queries.js';
 import type { BulkCreateListingsBody, CreateListingBody, ListListingsQuery, Listing, UpdateListingBody } from './schemas.js';
 import { serializeListing } from './serialize.js';
 import { canTransition, transition } from './status.js';
 
-export const LISTING_EXPIRE_TIMER = 'listing.expire';
-export const SELLER_ERASED_REASON = 'seller_erased';
+/** The timer kind of expireListingTimer (src/workers/handlers.ts). */
+export { LISTING_EXPIRE_TIMER } from './expiry.js';
 
-export interface ListingContext {
-  db: Db;
-  clock: Clock;
-  scope: Scope;
-  /** The marketplace currency (upper case); every price must be in it. */
-  currency: string;
-}
-
-/** Who reads: a publishable key sees published listings only (interface.md 5.3). */
-export interface Viewer {
-  publishedOnly: boolean;
-}
+/** A publishable key sees published listings only (interface.md 5.3). */
+const publishedOnly = (ctx: OperationContext) => ctx.viewer === 'publishable';
 
 // ---- create ----
 
-export async function createListing(ctx: ListingContext, body: CreateListingBody): Promise<Listing> {
+export async function createListing(ctx: OperationContext, body: CreateListingBody): Promise<Listing> {
   return ctx.db.transaction(async (tx) => {
     const now = await modeNow(tx, ctx.clock, ctx.scope);
     return insertOne(tx, ctx, body, now);
@@ -58,7 +46,7 @@ export async function createListing(ctx: ListingContext, body: CreateListingBody
 }
 
 /** All or none: one transaction; an error names the item, as in `listings[3].seller`. */
-export async function createListingsBulk(ctx: ListingContext, body: BulkCreateListingsBody): Promise<{ object: 'list'; data: Listing[] }> {
+export async function createListingsBulk(ctx: OperationContext, body: BulkCreateListingsBody): Promise<{ object: 'list'; data: Listing[] }> {
   return ctx.db.transaction(async (tx) => {
     const now = await modeNow(tx, ctx.clock, ctx.scope);
     const data: Listing[] = [];
@@ -77,7 +65,7 @@ export async function createListingsBulk(ctx: ListingContext, body: BulkCreateLi
   });
 }
 
-async function insertOne(tx: Tx, ctx: ListingContext, body: CreateListingBody, now: Date): Promise<Listing> {
+async function insertOne(tx: Tx, ctx: OperationContext, body: CreateListingBody, now: Date): Promise<Listing> {
   const { scope } = ctx;
   const currency = checkCurrency(ctx, body.price.currency);
   const expiresAt = checkExpiresAt(body.expires_at ?? null, now);
@@ -85,7 +73,7 @@ async function insertOne(tx: Tx, ctx: ListingContext, body: CreateListingBody, n
   const categoryId = body.category ?? null;
   const attributes = body.attributes ?? {};
   if (categoryId !== null) {
-    const category = await requireCategory(tx, scope, categoryId, 'category', 'share');
+    const category = await requireCategoryForShare(tx, scope, categoryId, 'category');
     assertAttributesFit(category.attribute_schema, attributes);
   }
   const row = await insertListing(tx, scope, {
@@ -109,27 +97,27 @@ async function insertOne(tx: Tx, ctx: ListingContext, body: CreateListingBody, n
 
 // ---- read ----
 
-export async function listListings(ctx: ListingContext, query: ListListingsQuery, viewer: Viewer): Promise<ListEnvelope<Listing>> {
+export async function listListings(ctx: OperationContext, query: ListListingsQuery): Promise<ListEnvelope<Listing>> {
   const page = pageRequest(query, 'listing');
-  const rows = await listListingRows(
+  const rows = await selectListings(
     ctx.db,
     ctx.scope,
-    { seller: query.seller, category: query.category, status: query.status, publishedOnly: viewer.publishedOnly },
+    { seller: query.seller, category: query.category, status: query.status, publishedOnly: publishedOnly(ctx) },
     page,
   );
   return toList(rows.map(serializeListing), page.limit);
 }
 
-export async function retrieveListing(ctx: ListingContext, id: string, viewer: Viewer): Promise<Listing> {
-  const row = await findListing(ctx.db, ctx.scope, id);
+export async function retrieveListing(ctx: OperationContext, id: string): Promise<Listing> {
+  const row = await selectListing(ctx.db, ctx.scope, id);
   // To a publishable key a listing that is not published does not exist.
-  if (!row || (viewer.publishedOnly && row.status !== 'published')) throw errors.missing('listing', id);
+  if (!row || (publishedOnly(ctx) && row.status !== 'published')) throw errors.missing('listing', id);
   return serializeListing(row);
 }
 
 // ---- update ----
 
-export async function updateListing(ctx: ListingContext, id: string, body: UpdateListingBody): Promise<Listing> {
+export async function updateListing(ctx: OperationContext, id: string, body: UpdateListingBody): Promise<Listing> {
   const { scope } = ctx;
   return ctx.db.transaction(async (tx) => {
     const now = await modeNow(tx, ctx.clock, scope);
@@ -153,7 +141,7 @@ export async function updateListing(ctx: ListingContext, id: string, body: Updat
         'quantity',
       );
     }
-    const category = values.category_id === null ? null : await requireCategory(tx, scope, values.category_id, 'category', 'share');
+    const category = values.category_id === null ? null : await requireCategoryForShare(tx, scope, values.category_id, 'category');
     if (category !== null) assertAttributesFit(category.attribute_schema, values.attributes);
 
     const previous = serializeListing(before);
@@ -175,15 +163,15 @@ export async function updateListing(ctx: ListingContext, id: string, body: Updat
 
 // ---- state changes ----
 
-export async function publishListing(ctx: ListingContext, id: string): Promise<Listing> {
+export async function publishListing(ctx: OperationContext, id: string): Promise<Listing> {
   const { scope } = ctx;
   return ctx.db.transaction(async (tx) => {
     const now = await modeNow(tx, ctx.clock, scope);
     // The seller is locked before the listing (lock order), so its id is read first without a lock;
     // a listing's seller never changes.
-    const sellerId = await findListingSellerId(tx, scope, id);
+    const sellerId = await selectListingSellerId(tx, scope, id);
     if (sellerId === null) throw errors.missing('listing', id);
-    const seller = (await lockSeller(tx, scope, sellerId))!;
+    const seller = (await findSellerForShare(tx, scope, sellerId))!;
     const before = await requireListing(tx, scope, id);
     const to = transition(before.status, 'publish');
     if (before.expires_at !== null && before.expires_at <= now) {
@@ -194,32 +182,32 @@ export async function publishListing(ctx: ListingContext, id: string): Promise<L
       );
     }
     await assertSellerMayPublish(tx, scope, seller);
-    if (before.category_id !== null) assertCategoryAllowed(await requireCategory(tx, scope, before.category_id, undefined, 'share'));
+    if (before.category_id !== null) assertCategoryAllowed(await requireCategoryForShare(tx, scope, before.category_id));
     await assertNoProhibitedWords(tx, scope, before);
-    const row = await setListingStatus(tx, scope, id, to, now, { published_at: now });
+    const row = await updateListingStatus(tx, scope, id, to, now, { published_at: now });
     await syncExpiryTimer(tx, scope, row);
     return emitChange(tx, scope, now, 'listing.published', row);
   });
 }
 
-export async function unpublishListing(ctx: ListingContext, id: string): Promise<Listing> {
+export async function unpublishListing(ctx: OperationContext, id: string): Promise<Listing> {
   const { scope } = ctx;
   return ctx.db.transaction(async (tx) => {
     const now = await modeNow(tx, ctx.clock, scope);
     const before = await requireListing(tx, scope, id);
-    const row = await setListingStatus(tx, scope, id, transition(before.status, 'unpublish'), now);
-    await cancelTimer(tx, scope, LISTING_EXPIRE_TIMER, id);
+    const row = await updateListingStatus(tx, scope, id, transition(before.status, 'unpublish'), now);
+    await cancelExpiryTimer(tx, scope, id);
     return emitChange(tx, scope, now, 'listing.unpublished', row);
   });
 }
 
-export async function removeListing(ctx: ListingContext, id: string, reason: string): Promise<Listing> {
+export async function removeListing(ctx: OperationContext, id: string, reason: string): Promise<Listing> {
   const { scope } = ctx;
   return ctx.db.transaction(async (tx) => {
     const now = await modeNow(tx, ctx.clock, scope);
     const before = await requireListing(tx, scope, id);
-    const row = await setListingStatus(tx, scope, id, transition(before.status, 'remove'), now, { removed_reason: reason });
-    await cancelTimer(tx, scope, LISTING_EXPIRE_TIMER, id);
+    const row = await updateListingStatus(tx, scope, id, transition(before.status, 'remove'), now, { removed_reason: reason });
+    await cancelExpiryTimer(tx, scope, id);
     return emitChange(tx, scope, now, 'listing.removed', row);
   });
 }
@@ -230,35 +218,22 @@ export async function removeListing(ctx: ListingContext, id: string, reason: str
  * moves or cancels the timer in its own transaction, so a stale one only meets a changed listing.
  */
 export async function expireListingTimer(tx: Tx, scope: Scope, timer: DueTimer, now: Date): Promise<void> {
-  const row = await findListing(tx, scope, timer.subjectId, 'update');
+  const row = await lockListing(tx, scope, timer.subjectId);
   if (!row || !canTransition(row.status, 'expire') || row.expires_at === null || row.expires_at > now) return;
-  const expired = await setListingStatus(tx, scope, row.id, transition(row.status, 'expire'), now);
+  const expired = await updateListingStatus(tx, scope, row.id, transition(row.status, 'expire'), now);
   await emitChange(tx, scope, now, 'listing.expired', expired);
-}
-
-/**
- * Seller erasure (contract 5): every listing of the seller that is not removed yet becomes
- * removed with removed_reason seller_erased, loses its expiry timer and emits listing.removed.
- * Runs inside the erasure's transaction, which holds the seller row first.
- */
-export async function removeListingsOfErasedSeller(tx: Tx, scope: Scope, sellerId: string, now: Date): Promise<void> {
-  const removed = await removeListingsOfSeller(tx, scope, sellerId, SELLER_ERASED_REASON, now);
-  for (const row of removed) {
-    await cancelTimer(tx, scope, LISTING_EXPIRE_TIMER, row.id);
-    await emitEvent(tx, scope, now, 'listing.removed', serializeListing(row));
-  }
 }
 
 // ---- rules ----
 
 async function requireListing(tx: Tx, scope: Scope, id: string): Promise<ListingRow> {
-  const row = await findListing(tx, scope, id, 'update');
+  const row = await lockListing(tx, scope, id);
   if (!row) throw errors.missing('listing', id);
   return row;
 }
 
-async function requireListableSeller(tx: Tx, scope: Scope, sellerId: string): Promise<SellerState> {
-  const seller = await lockSeller(tx, scope, sellerId);
+async function requireListableSeller(tx: Tx, scope: Scope, sellerId: string): Promise<SellerRow> {
+  const seller = await findSellerForShare(tx, scope, sellerId);
   if (!seller) throw errors.missing('seller', sellerId, 'seller');
   if (seller.erased_at !== null) {
     throw new DomainError('invalid_state', `The seller ${sellerId} is erased; it cannot have new listings.`, 'seller');
@@ -266,7 +241,7 @@ async function requireListableSeller(tx: Tx, scope: Scope, sellerId: string): Pr
   return seller;
 }
 
-function checkCurrency(ctx: ListingContext, currency: string): string {
+function checkCurrency(ctx: OperationContext, currency: string): string {
   const upper = currency.toUpperCase();
   if (upper !== ctx.currency.toUpperCase()) {
     throw errors.invalidRequest(`The price must be in the marketplace currency, ${ctx.currency} (got ${currency}).`, 'price.currency');
@@ -297,7 +272,7 @@ function changedExpiresAt(value: string | null, current: Date | null, now: Date)
   return checkExpiresAt(value, now);
 }
 
-async function assertSellerMayPublish(tx: Tx, scope: Scope, seller: SellerState): Promise<void> {
+async function assertSellerMayPublish(tx: Tx, scope: Scope, seller: SellerRow): Promise<void> {
   if (seller.status === 'suspended') {
     throw errors.forbidden('seller_suspended', `The seller ${seller.id} is suspended and cannot publish.`);
   }
@@ -325,15 +300,6 @@ async function assertNoProhibitedWords(
   const hit = findProhibitedWord(text, words);
   if (hit !== null) {
     throw errors.forbidden('prohibited_content', `The ${hit.param} contains the prohibited word '${hit.word}'.`, hit.param);
-  }
-}
-
-/** A published listing with expires_at has its expiry timer at that time; otherwise none. */
-async function syncExpiryTimer(tx: Tx, scope: Scope, row: ListingRow): Promise<void> {
-  if (row.status === 'published' && row.expires_at !== null) {
-    await scheduleTimer(tx, scope, LISTING_EXPIRE_TIMER, row.id, row.expires_at);
-  } else {
-    await cancelTimer(tx, scope, LISTING_EXPIRE_TIMER, row.id);
   }
 }
 

@@ -1,19 +1,16 @@
 // Seller verification (contract 5): a verification starts pending and is approved (verified) or
 // rejected; the seller's verification state follows it. Lock order: seller, then verification.
 import { mapUniqueViolations } from '../../db/errors.js';
-import type { Tx } from '../../db/db.js';
+import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';
 import { emitEvent, previousAttributes } from '../../events/emit.js';
-import { toList, type ListEnvelope, type PageRequest } from '../../http/pagination.js';
 import { newId } from '../../ids.js';
-import { modeNow, type Scope } from '../../scope.js';
-import type { PartyDeps } from '../parties/deps.js';
-import * as sellerQueries from '../sellers/queries.js';
-import { lockLiveSeller } from '../sellers/operations.js';
+import { modeNow } from '../../scope.js';
+import type { OperationContext } from '../context.js';
+import { requireLiveSeller, setSellerVerification } from '../sellers/operations.js';
 import type { VerificationState } from '../sellers/schemas.js';
-import { serializeSeller } from '../sellers/serialize.js';
 import * as queries from './queries.js';
-import type { CreateVerificationBody, Verification, VerificationStatus } from './schemas.js';
+import type { CreateVerificationBody, ListVerificationsQuery, Verification, VerificationStatus } from './schemas.js';
 import { serializeVerification } from './serialize.js';
 
 /**
@@ -29,29 +26,16 @@ const DECISIONS = {
   reject: { to: 'rejected', verb: 'be rejected' },
 } as const satisfies Record<string, { to: Exclude<VerificationStatus, 'pending'>; verb: string }>;
 
-async function syncSeller(tx: Tx, scope: Scope, sellerRow: sellerQueries.SellerRow, status: VerificationState, now: Date) {
-  const before = serializeSeller(sellerRow);
-  await sellerQueries.updateSellerVerification(tx, scope, sellerRow.id, status, now);
-  const row = await sellerQueries.findSeller(tx, scope, sellerRow.id);
-  if (!row) throw errors.missing('seller', sellerRow.id);
-  const after = serializeSeller(row);
-  await emitEvent(tx, scope, now, 'seller.verification_updated', after, previousAttributes(before, after));
-}
-
-export async function createVerification(
-  deps: PartyDeps,
-  scope: Scope,
-  sellerId: string,
-  body: CreateVerificationBody,
-): Promise<Verification> {
+export async function createVerification(ctx: OperationContext, sellerId: string, body: CreateVerificationBody): Promise<Verification> {
+  const { scope } = ctx;
   return mapUniqueViolations(
     () =>
-      deps.db.transaction(async (tx) => {
-        const seller = await lockLiveSeller(tx, scope, sellerId, 'start a verification');
+      ctx.db.transaction(async (tx) => {
+        const seller = await requireLiveSeller(tx, scope, sellerId, 'start a verification');
         if (!MAY_START[seller.verification_status]) {
           throw errors.invalidState('seller', `${seller.verification_status} (verification)`, 'start a verification');
         }
-        const now = await modeNow(tx, deps.clock, scope);
+        const now = await modeNow(tx, ctx.clock, scope);
         const row = await queries.insertVerification(tx, scope, {
           id: newId('verification'),
           seller_id: sellerId,
@@ -61,7 +45,7 @@ export async function createVerification(
         });
         const verification = serializeVerification(row);
         await emitEvent(tx, scope, now, 'verification.created', verification);
-        await syncSeller(tx, scope, seller, 'pending', now);
+        await setSellerVerification(tx, scope, seller, 'pending', now);
         return verification;
       }),
     // The seller row lock already serializes this; the index is the last line of defence.
@@ -70,41 +54,37 @@ export async function createVerification(
 }
 
 export async function decideVerification(
-  deps: PartyDeps,
-  scope: Scope,
+  ctx: OperationContext,
   id: string,
   decision: keyof typeof DECISIONS,
   reason: string | null,
 ): Promise<Verification> {
+  const { scope } = ctx;
   const move = DECISIONS[decision];
-  return deps.db.transaction(async (tx) => {
-    const found = await queries.findVerification(tx, scope, id);
+  return ctx.db.transaction(async (tx) => {
+    const found = await queries.selectVerification(tx, scope, id);
     if (!found) throw errors.missing('verification', id);
-    const seller = await lockLiveSeller(tx, scope, found.seller_id, `have a verification ${decision === 'approve' ? 'approved' : 'rejected'}`);
-    const current = await queries.findVerification(tx, scope, id, true);
+    const seller = await requireLiveSeller(tx, scope, found.seller_id, `have a verification ${decision === 'approve' ? 'approved' : 'rejected'}`);
+    const current = await queries.lockVerification(tx, scope, id);
     if (!current) throw errors.missing('verification', id);
     if (current.status !== 'pending') throw errors.invalidState('verification', current.status, move.verb);
-    const now = await modeNow(tx, deps.clock, scope);
+    const now = await modeNow(tx, ctx.clock, scope);
     const before = serializeVerification(current);
-    const after = serializeVerification(await queries.decideVerification(tx, scope, id, move.to, reason, now));
+    const after = serializeVerification(await queries.updateVerificationDecision(tx, scope, id, move.to, reason, now));
     await emitEvent(tx, scope, now, 'verification.updated', after, previousAttributes(before, after));
-    await syncSeller(tx, scope, seller, move.to, now);
+    await setSellerVerification(tx, scope, seller, move.to, now);
     return after;
   });
 }
 
-export async function retrieveVerification(deps: PartyDeps, scope: Scope, id: string): Promise<Verification> {
-  const row = await queries.findVerification(deps.db, scope, id);
+export async function retrieveVerification(ctx: OperationContext, id: string): Promise<Verification> {
+  const row = await queries.selectVerification(ctx.db, ctx.scope, id);
   if (!row) throw errors.missing('verification', id);
   return serializeVerification(row);
 }
 
-export async function listVerifications(
-  deps: PartyDeps,
-  scope: Scope,
-  page: PageRequest,
-  filter: { seller?: string; status?: VerificationStatus },
-): Promise<ListEnvelope<Verification>> {
-  const rows = await queries.listVerifications(deps.db, scope, page, filter);
+export async function listVerifications(ctx: OperationContext, query: ListVerificationsQuery): Promise<ListEnvelope<Verification>> {
+  const page = pageRequest(query, 'verification');
+  const rows = await queries.selectVerifications(ctx.db, ctx.scope, page, { seller: query.seller, status: query.status });
   return toList(rows.map(serializeVerification), page.limit);
 }
