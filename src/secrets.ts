@@ -1,8 +1,9 @@
 // Secrets the service must read back (processor keys, webhook signing secrets) are encrypted at
 // rest with SECRET_KEY: AES-256-GCM, a fresh 96-bit nonce per value, and an optional context bound
 // in as associated data, so a ciphertext copied into another row or column does not decrypt there.
-// API keys, management tokens and passwords are never stored this way: they are only hashed.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+// API keys, management tokens and passwords are never stored this way: they are only hashed
+// (sha256Hex below for random credentials, scrypt for passwords).
+import { createCipheriv, createDecipheriv, hash, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
 const NONCE_BYTES = 12;
@@ -50,4 +51,14 @@ export function decryptSecret(key: Buffer, stored: string, context = ''): string
 export function maskSecret(secret: string): string {
   const prefix = /^[a-z]+_(?:(?:test|live)_)?/.exec(secret)?.[0] ?? '';
   return `${prefix}…${secret.slice(-4)}`;
+}
+
+/**
+ * SHA-256 as hex: the stored form of random credentials (API keys, management tokens, invitation
+ * tokens carry over 200 random bits, so a plain fast hash is a safe lookup key) and the digest of
+ * fingerprints and constant-time comparisons. It runs on every API request (the key cache is keyed
+ * by it): the one-shot crypto.hash (Node 20.12+) costs about half of createHash().update().digest().
+ */
+export function sha256Hex(text: string): string {
+  return hash('sha256', text, 'hex');
 }

@@ -1,16 +1,22 @@
-// Database errors the domain turns into its own. Both drivers surface PostgreSQL's SQLSTATE as
-// `code` and the violated constraint (for a unique index: the index name) as `constraint`.
+// Database errors the domain turns into its own: the one place that knows PostgreSQL's error
+// codes. Both drivers surface the SQLSTATE as `code` and the violated constraint (for a unique
+// index: the index name) as `constraint`.
 const UNIQUE_VIOLATION = '23505';
+const DEADLOCK_DETECTED = '40P01';
+
+/** The SQLSTATE of a database error, or null for any other value. */
+export function sqlState(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { code } = error as { code?: unknown };
+  return typeof code === 'string' ? code : null;
+}
 
 /** The name of the unique index a statement violated, or null when the error is something else. */
 export function uniqueViolation(error: unknown): string | null {
-  if (typeof error !== 'object' || error === null) return null;
-  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
-  if (code !== UNIQUE_VIOLATION) return null;
+  if (sqlState(error) !== UNIQUE_VIOLATION) return null;
+  const { constraint } = error as { constraint?: unknown };
   return typeof constraint === 'string' ? constraint : '';
 }
-
-const DEADLOCK_DETECTED = '40P01';
 
 export interface UniqueOptions {
   /**
@@ -35,13 +41,9 @@ export async function mapUniqueViolations<T>(
   try {
     return await fn();
   } catch (error) {
-    if (options.deadlock && isDeadlock(error)) throw options.deadlock();
+    if (options.deadlock && sqlState(error) === DEADLOCK_DETECTED) throw options.deadlock();
     const index = uniqueViolation(error);
     const mapped = index === null ? undefined : byIndex[index];
     throw mapped ? mapped() : error;
   }
-}
-
-function isDeadlock(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === DEADLOCK_DETECTED;
 }

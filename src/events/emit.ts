@@ -3,6 +3,7 @@
 // out (webhook deliveries) is written here too, in the same transaction.
 import { newId } from '../ids.js';
 import type { Tx } from '../db/db.js';
+import { sameJson } from '../json.js';
 import type { Scope } from '../scope.js';
 import type { EventType } from './types.js';
 
@@ -44,25 +45,6 @@ export async function emitEvent(
     [scope.marketplaceId, scope.mode, event.id, type, object.id, JSON.stringify(event.data), at],
   );
   return event;
-}
-
-/**
- * Whether two JSON values are equal, whatever the order of their object keys: jsonb stores keys
- * in its own order, so a value read back and the same value sent again differ only in that.
- */
-export function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
-}
-
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value === null || typeof value !== 'object') return value;
-  const record = value as Record<string, unknown>;
-  return Object.fromEntries(
-    Object.keys(record)
-      .sort()
-      .map((key) => [key, canonical(record[key])]),
-  );
 }
 
 /**

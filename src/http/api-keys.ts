@@ -2,15 +2,17 @@
 // hot path. Entries live a few seconds (TTL below); a change made through this process (revoke,
 // roll, settings, billing state) clears the cache at once, and other processes see it within the
 // TTL. That bound is documented in docs/architecture.md.
-import { hash } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/db.js';
 import { randomBase62 } from '../ids.js';
+import type { BillingState } from '../modules/accounts/schemas.js';
 import { withDefaults, type Settings } from '../modules/marketplace/settings.js';
+import type { ApiKeyType } from '../modules/marketplaces/schemas.js';
 import type { Mode, Scope } from '../scope.js';
+import { sha256Hex } from '../secrets.js';
 
-export type KeyType = 'secret' | 'publishable';
-export type BillingState = 'active' | 'payment_missed' | 'suspended';
+export type KeyType = ApiKeyType;
+export type { BillingState };
 
 export interface ReadOnlyReason {
   reason: 'payment_missed' | 'workspace_suspended';
@@ -35,15 +37,6 @@ export function generateApiKey(type: KeyType, mode: Mode): string {
 
 /** The shape of every key generateApiKey makes: text of any other shape is no key of ours. */
 const API_KEY_SHAPE = /^(?:sk|pk)_(?:test|live)_[0-9A-Za-z]{40}$/;
-
-/**
- * Keys carry 238 bits of randomness, so a plain SHA-256 is a safe, fast lookup hash. It runs on
- * every request (the cache is keyed by it, so raw keys are never held in memory): the one-shot
- * crypto.hash (Node 20.12+) costs about half of createHash().update().digest().
- */
-export function hashApiKey(key: string): string {
-  return hash('sha256', key, 'hex');
-}
 
 export function readOnlyReason(billingState: BillingState, mode: Mode): ReadOnlyReason | null {
   if (billingState === 'suspended') {
@@ -102,7 +95,8 @@ export class ApiKeyCache {
   /** The key's context, or null when no usable key has that text. */
   async lookup(key: string): Promise<ApiKeyContext | null> {
     if (!API_KEY_SHAPE.test(key)) return null;
-    const hash = hashApiKey(key);
+    // Keys carry 238 random bits: their SHA-256 is the lookup key, so raw keys are never held in memory.
+    const hash = sha256Hex(key);
     const now = this.clock.nowMs();
     const fresh = (entry: CacheEntry<unknown> | undefined) => entry !== undefined && now - entry.fetchedAtMs < this.ttlMs;
     const known = this.entries.get(hash);

@@ -7,6 +7,7 @@ import sjson from 'secure-json-parse';
 import type { Config } from '../config.js';
 import { newId } from '../ids.js';
 import { DomainError } from '../errors.js';
+import { operationContext, serviceContext } from '../modules/context.js';
 import { apiKeyAuth, type Access } from './auth.js';
 import { clientErrorHandler } from './client-errors.js';
 import { installErrorHandling } from './error-handler.js';
@@ -96,6 +97,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   }).withTypeProvider() as unknown as App;
 
+  const service = serviceContext(services);
+  app.decorateRequest('service', { getter: () => service });
   app.setValidatorCompiler(validatorCompiler);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, parseJson);
@@ -208,6 +211,10 @@ async function apiScope(scope: App, services: Services, access: Access, modules:
   });
   if (access === 'publishable') allowBrowsers(scope);
   scope.addHook('onRequest', apiKeyAuth(services.apiKeys, services.rateLimiter, access));
+  // The operation context of the authenticated key (a preflight OPTIONS has none).
+  scope.addHook('onRequest', async (request) => {
+    if (request.api) request.ctx = operationContext(services, request.api);
+  });
   for (const register of modules) await register(scope, services);
 }
 

@@ -7,12 +7,13 @@
 // failure either replays the committed result or runs anew: nothing half-done is remembered.
 // 403/404/409 answers are remembered too (the same request would get the same answer); 400s and
 // 5xx are not: the key is released so the corrected or retried request can run.
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/db.js';
 import { DomainError } from '../errors.js';
+import { canonicalJson } from '../json.js';
 import type { Scope } from '../scope.js';
+import { sha256Hex } from '../secrets.js';
 import { errorBody, STATUS_BY_CODE } from './errors.js';
 import { toDomainError } from './error-handler.js';
 
@@ -36,22 +37,8 @@ interface KeyRow {
   created_at: Date;
 }
 
-/** JSON with object keys sorted at every depth: the same body, whatever order its fields came in. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
-
 export function fingerprint(request: FastifyRequest): string {
-  return createHash('sha256')
-    .update(`${request.method} ${request.url}\n${canonicalJson(request.body ?? null)}`)
-    .digest('hex');
+  return sha256Hex(`${request.method} ${request.url}\n${canonicalJson(request.body ?? null)}`);
 }
 
 async function claim(db: Db, scope: Scope, key: string, print: string, nowMs: number, requestId: string): Promise<Claim> {

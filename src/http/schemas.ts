@@ -48,6 +48,11 @@ export const PageQuery = {
   starting_after: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'The next_cursor of the previous page.' })),
 };
 
+/** The query string of a list operation: paging (read by pageRequest, src/db/paging.ts) and its filters; closed. */
+export function ListQuery<T extends Record<string, TSchema>>(filters: T) {
+  return Type.Object({ ...PageQuery, ...filters }, { additionalProperties: false });
+}
+
 /** A page of items. When the item schema has examples, the page shows them as its own example. */
 export function ListOf<T extends TSchema>(item: T) {
   const examples = item.examples as unknown[] | undefined;

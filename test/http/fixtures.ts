@@ -5,7 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import type { RouteTable } from '../../src/http/app.js';
 import { Body, Metadata, Money, PageQuery } from '../../src/http/schemas.js';
-import { pageRequest, toList } from '../../src/http/pagination.js';
+import { pageRequest, toList } from '../../src/db/paging.js';
 import type { RouteModule } from '../../src/http/types.js';
 import { errors } from '../../src/errors.js';
 import { newId } from '../../src/ids.js';

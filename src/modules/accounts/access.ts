@@ -4,9 +4,8 @@
 // are not confirmed to exist.
 import type { Queryable } from '../../db/db.js';
 import { DomainError, errors } from '../../errors.js';
-
-export const ROLES = ['owner', 'admin', 'developer', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
+import { selectMembershipOfMarketplace, selectMemberships } from './queries.js';
+import type { Role } from './schemas.js';
 
 export type Permission =
   /** Read marketplaces, settings, processor connections (masked), keys (masked), members, emails. */
@@ -58,12 +57,7 @@ export async function resolveWorkspace(
   named: string | undefined,
   permission: Permission,
 ): Promise<WorkspaceAccess> {
-  const rows = await q.query<{ workspace_id: string; role: Role }>(
-    `SELECT workspace_id, role FROM workspace_members
-      WHERE user_id = $1 AND ($2::text IS NULL OR workspace_id = $2)
-      ORDER BY workspace_id LIMIT 2`,
-    [principal.userId, named ?? null],
-  );
+  const rows = await selectMemberships(q, principal.userId, named ?? null);
   if (named !== undefined && rows.length === 0) throw errors.missing('workspace', named, 'workspace');
   if (rows.length === 0) throw errors.missing('workspace', '(none: you are not a member of any workspace)', 'workspace');
   if (rows.length > 1) {
@@ -81,13 +75,7 @@ export async function resolveMarketplace(
   marketplaceId: string,
   permission: Permission,
 ): Promise<WorkspaceAccess> {
-  const rows = await q.query<{ workspace_id: string; role: Role }>(
-    `SELECT m.workspace_id, wm.role FROM marketplaces m
-       JOIN workspace_members wm ON wm.workspace_id = m.workspace_id AND wm.user_id = $2
-      WHERE m.id = $1`,
-    [marketplaceId, principal.userId],
-  );
-  const row = rows[0];
+  const row = await selectMembershipOfMarketplace(q, principal.userId, marketplaceId);
   if (!row) throw errors.missing('marketplace', marketplaceId, 'id');
   const access = { workspaceId: row.workspace_id, role: row.role };
   requirePermission(access, permission);

@@ -1,7 +1,6 @@
 // Every SQL statement of the buyers module. Each one names marketplace_id and mode.
-import type { Queryable } from '../../db/db.js';
-import { selectPage } from '../../db/page-query.js';
-import type { PageRequest } from '../../http/pagination.js';
+import type { Queryable, Tx } from '../../db/db.js';
+import { selectPage, type PageRequest } from '../../db/paging.js';
 import type { Scope } from '../../scope.js';
 import type { PartyFields } from '../parties/schemas.js';
 
@@ -14,20 +13,35 @@ export interface BuyerRow extends PartyFields {
 
 const COLUMNS = 'id, external_id, name, email, metadata, erased_at, created_at, updated_at';
 
-export async function findBuyer(q: Queryable, scope: Scope, id: string, lock = false): Promise<BuyerRow | null> {
-  const rows = await q.query<BuyerRow>(
-    `SELECT ${COLUMNS} FROM buyers WHERE marketplace_id = $1 AND mode = $2 AND id = $3${lock ? ' FOR UPDATE' : ''}`,
-    [scope.marketplaceId, scope.mode, id],
-  );
+export async function selectBuyer(q: Queryable, scope: Scope, id: string): Promise<BuyerRow | null> {
+  const rows = await q.query<BuyerRow>(`SELECT ${COLUMNS} FROM buyers WHERE marketplace_id = $1 AND mode = $2 AND id = $3`, [
+    scope.marketplaceId,
+    scope.mode,
+    id,
+  ]);
   return rows[0] ?? null;
 }
 
-export function listBuyers(q: Queryable, scope: Scope, page: PageRequest, filter: { externalId?: string }): Promise<BuyerRow[]> {
-  return selectPage<BuyerRow>(q, { select: `SELECT ${COLUMNS} FROM buyers`, scope, page, equals: { external_id: filter.externalId } });
+export async function lockBuyer(tx: Tx, scope: Scope, id: string): Promise<BuyerRow | null> {
+  const rows = await tx.query<BuyerRow>(`SELECT ${COLUMNS} FROM buyers WHERE marketplace_id = $1 AND mode = $2 AND id = $3 FOR UPDATE`, [
+    scope.marketplaceId,
+    scope.mode,
+    id,
+  ]);
+  return rows[0] ?? null;
 }
 
-export async function insertBuyer(q: Queryable, scope: Scope, id: string, fields: PartyFields, now: Date): Promise<BuyerRow> {
-  const rows = await q.query<BuyerRow>(
+export function selectBuyers(q: Queryable, scope: Scope, page: PageRequest, filter: { externalId?: string }): Promise<BuyerRow[]> {
+  return selectPage<BuyerRow>(q, {
+    sql: `SELECT ${COLUMNS} FROM buyers WHERE marketplace_id = $1 AND mode = $2`,
+    params: [scope.marketplaceId, scope.mode],
+    equals: { external_id: filter.externalId },
+    page,
+  });
+}
+
+export async function insertBuyer(tx: Tx, scope: Scope, id: string, fields: PartyFields, now: Date): Promise<BuyerRow> {
+  const rows = await tx.query<BuyerRow>(
     `INSERT INTO buyers (marketplace_id, mode, id, external_id, name, email, metadata, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING ${COLUMNS}`,
     [scope.marketplaceId, scope.mode, id, fields.external_id, fields.name, fields.email, JSON.stringify(fields.metadata), now],
@@ -35,8 +49,8 @@ export async function insertBuyer(q: Queryable, scope: Scope, id: string, fields
   return rows[0]!;
 }
 
-export async function updateBuyerParty(q: Queryable, scope: Scope, id: string, fields: PartyFields, now: Date): Promise<BuyerRow> {
-  const rows = await q.query<BuyerRow>(
+export async function updateBuyerParty(tx: Tx, scope: Scope, id: string, fields: PartyFields, now: Date): Promise<BuyerRow> {
+  const rows = await tx.query<BuyerRow>(
     `UPDATE buyers SET external_id = $4, name = $5, email = $6, metadata = $7, updated_at = $8
       WHERE marketplace_id = $1 AND mode = $2 AND id = $3 RETURNING ${COLUMNS}`,
     [scope.marketplaceId, scope.mode, id, fields.external_id, fields.name, fields.email, JSON.stringify(fields.metadata), now],
@@ -44,8 +58,9 @@ export async function updateBuyerParty(q: Queryable, scope: Scope, id: string, f
   return rows[0]!;
 }
 
-export async function eraseBuyerRow(q: Queryable, scope: Scope, id: string, now: Date): Promise<BuyerRow> {
-  const rows = await q.query<BuyerRow>(
+/** Nulls the buyer's personal data and marks it erased. */
+export async function updateBuyerErased(tx: Tx, scope: Scope, id: string, now: Date): Promise<BuyerRow> {
+  const rows = await tx.query<BuyerRow>(
     `UPDATE buyers SET external_id = NULL, name = NULL, email = NULL, metadata = '{}', erased_at = $4, updated_at = $4
       WHERE marketplace_id = $1 AND mode = $2 AND id = $3 RETURNING ${COLUMNS}`,
     [scope.marketplaceId, scope.mode, id, now],

@@ -1,8 +1,9 @@
-// Buyer record (contract 5) and the list query. The bodies are the party bodies of parties/.
+// Buyer record (contract 5), its bodies (the party bodies of parties/) and the list query.
 import { Type, type Static } from '@sinclair/typebox';
-import { ListOf, Metadata, Nullable, NullableTimestamp, PageQuery, Timestamp } from '../../http/schemas.js';
+import { ListOf, ListQuery, Metadata, Nullable, NullableTimestamp, Timestamp } from '../../http/schemas.js';
+import { CreatePartyBody, UpdatePartyBody } from '../parties/schemas.js';
 
-export const BuyerRecord = Type.Object(
+export const Buyer = Type.Object(
   {
     object: Type.Literal('buyer'),
     id: Type.String(),
@@ -30,15 +31,20 @@ export const BuyerRecord = Type.Object(
     ],
   },
 );
-export type Buyer = Static<typeof BuyerRecord>;
+export type Buyer = Static<typeof Buyer>;
 
-export const BuyerList = ListOf(BuyerRecord);
+export const BuyerList = ListOf(Buyer);
 
-export const BuyerListQuery = Type.Object(
-  {
-    ...PageQuery,
-    external_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Finds the buyer with this external id.' })),
-  },
-  { additionalProperties: false },
-);
-export type BuyerListQuery = Static<typeof BuyerListQuery>;
+export const CreateBuyerBody = {
+  ...CreatePartyBody,
+  examples: [{ external_id: 'user_7310', name: 'Grace Hopper', email: 'grace@example.com' }],
+};
+export type CreateBuyerBody = Static<typeof CreateBuyerBody>;
+
+export const UpdateBuyerBody = { ...UpdatePartyBody, examples: [{ email: 'grace.hopper@example.com' }] };
+export type UpdateBuyerBody = Static<typeof UpdateBuyerBody>;
+
+export const ListBuyersQuery = ListQuery({
+  external_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Finds the buyer with this external id.' })),
+});
+export type ListBuyersQuery = Static<typeof ListBuyersQuery>;

@@ -1,23 +1,24 @@
 // Category operations (interface.md 2.2, 4.4; contract 6). Each owns its transaction, checks the
 // rules and emits its events in the same transaction.
-import type { Clock } from '../../clock.js';
-import type { Db, Queryable } from '../../db/db.js';
+import type { Queryable, Tx } from '../../db/db.js';
 import { mapUniqueViolations } from '../../db/errors.js';
 import { DomainError, errors } from '../../errors.js';
 import { emitEvent, previousAttributes } from '../../events/emit.js';
-import { pageRequest, toList, type ListEnvelope } from '../../http/pagination.js';
+import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
+import type { OperationContext } from '../context.js';
 import { EMPTY_ATTRIBUTE_SCHEMA, findAttributeProblem, normalizeAttributeSchema } from './attributes.js';
 import {
-  ancestorIds,
   CATEGORY_KEY_CONSTRAINT,
-  categoryKeyTaken,
-  findCategory,
   insertCategory,
-  listCategoryRows,
-  liveListingAttributesOfCategory,
+  lockCategory,
   lockCategoryTree,
+  selectAncestorIds,
+  selectCategories,
+  selectCategory,
+  selectCategoryKeyTaken,
+  selectLiveListingAttributes,
   updateAttributeSchema,
   updateCategoryValues,
   type CategoryRow,
@@ -33,16 +34,12 @@ import type {
 } from './schemas.js';
 import { canonicalSchema, serializeCategory } from './serialize.js';
 
-export interface CategoryContext {
-  db: Db;
-  clock: Clock;
-  scope: Scope;
-}
-
 /** Listings checked per round trip when a schema replacement is checked against them. */
 const SCHEMA_CHECK_PAGE = 500;
 
-export async function createCategory(ctx: CategoryContext, body: CreateCategoryBody): Promise<Category> {
+export type { CategoryRow } from './queries.js';
+
+export async function createCategory(ctx: OperationContext, body: CreateCategoryBody): Promise<Category> {
   const { scope } = ctx;
   const schema = body.attribute_schema
     ? normalizeAttributeSchema(body.attribute_schema, 'attribute_schema.attributes')
@@ -54,7 +51,7 @@ export async function createCategory(ctx: CategoryContext, body: CreateCategoryB
         const now = await modeNow(tx, ctx.clock, scope);
         const parentId = body.parent ?? null;
         if (parentId !== null) await requireCategory(tx, scope, parentId, 'parent');
-        if (await categoryKeyTaken(tx, scope, body.key)) throw keyTaken(body.key);
+        if (await selectCategoryKeyTaken(tx, scope, body.key)) throw keyTaken(body.key);
         const row = await insertCategory(tx, scope, {
           id: newId('category'),
           key: body.key,
@@ -74,28 +71,30 @@ export async function createCategory(ctx: CategoryContext, body: CreateCategoryB
   );
 }
 
-export async function listCategories(ctx: CategoryContext, query: ListCategoriesQuery): Promise<ListEnvelope<Category>> {
+export async function listCategories(ctx: OperationContext, query: ListCategoriesQuery): Promise<ListEnvelope<Category>> {
   const page = pageRequest(query, 'category');
-  const rows = await listCategoryRows(ctx.db, ctx.scope, page);
+  const rows = await selectCategories(ctx.db, ctx.scope, page);
   return toList(rows.map(serializeCategory), page.limit);
 }
 
-export async function retrieveCategory(ctx: CategoryContext, id: string): Promise<Category> {
+export async function retrieveCategory(ctx: OperationContext, id: string): Promise<Category> {
   return serializeCategory(await requireCategory(ctx.db, ctx.scope, id));
 }
 
-export async function updateCategory(ctx: CategoryContext, id: string, body: Omit<UpdateCategoryBody, 'key'>): Promise<Category> {
+export async function updateCategory(ctx: OperationContext, id: string, body: UpdateCategoryBody): Promise<Category> {
   const { scope } = ctx;
+  // The schema lists key so that sending it is answered with why it is refused, not as unknown.
+  if (body.key !== undefined) throw errors.invalidRequest("A category's key is set at creation and cannot be changed.", 'key');
   return ctx.db.transaction(async (tx) => {
     const parentChanges = body.parent !== undefined;
     // Taken before the row lock, by every parent change, so moves are checked one at a time.
     if (parentChanges) await lockCategoryTree(tx, scope);
-    const before = await requireCategory(tx, scope, id, undefined, 'update');
+    const before = await requireCategoryForUpdate(tx, scope, id);
     const parentId = body.parent === undefined ? before.parent_id : body.parent;
     if (parentChanges && parentId !== null && parentId !== before.parent_id) {
       if (parentId === id) throw errors.invalidRequest('A category cannot be its own parent.', 'parent');
       await requireCategory(tx, scope, parentId, 'parent');
-      if ((await ancestorIds(tx, scope, parentId)).includes(id)) {
+      if ((await selectAncestorIds(tx, scope, parentId)).includes(id)) {
         throw errors.invalidRequest(`'${parentId}' is a descendant of this category; making it the parent would make a cycle.`, 'parent');
       }
     }
@@ -116,7 +115,7 @@ export async function updateCategory(ctx: CategoryContext, id: string, body: Omi
   });
 }
 
-export async function retrieveAttributeSchema(ctx: CategoryContext, id: string): Promise<AttributeSchemaValue> {
+export async function retrieveAttributeSchema(ctx: OperationContext, id: string): Promise<AttributeSchemaValue> {
   return serializeCategory(await requireCategory(ctx.db, ctx.scope, id)).attribute_schema;
 }
 
@@ -126,14 +125,14 @@ export async function retrieveAttributeSchema(ctx: CategoryContext, id: string):
  * first, so a listing being created or updated in the category at the same time (which holds it
  * FOR SHARE) is checked against one schema or the other, never neither.
  */
-export async function replaceAttributeSchema(ctx: CategoryContext, id: string, body: AttributeSchemaInput): Promise<AttributeSchemaValue> {
+export async function replaceAttributeSchema(ctx: OperationContext, id: string, body: AttributeSchemaInput): Promise<AttributeSchemaValue> {
   const { scope } = ctx;
   const schema = normalizeAttributeSchema(body);
   return ctx.db.transaction(async (tx) => {
-    const before = await requireCategory(tx, scope, id, undefined, 'update');
+    const before = await requireCategoryForUpdate(tx, scope, id);
     let after: string | null = null;
     for (;;) {
-      const listings = await liveListingAttributesOfCategory(tx, scope, id, after, SCHEMA_CHECK_PAGE);
+      const listings = await selectLiveListingAttributes(tx, scope, id, after, SCHEMA_CHECK_PAGE);
       for (const listing of listings) {
         const problem = findAttributeProblem(schema, listing.attributes);
         if (problem !== null) {
@@ -157,15 +156,26 @@ export async function replaceAttributeSchema(ctx: CategoryContext, id: string, b
 }
 
 /** A category of this marketplace and mode, or 404 (naming `param` when the id came in a field). */
-export async function requireCategory(
-  q: Queryable,
-  scope: Scope,
-  id: string,
-  param?: string,
-  lock: 'none' | 'share' | 'update' = 'none',
-): Promise<CategoryRow> {
-  const row = await findCategory(q, scope, id, lock);
+export async function requireCategory(q: Queryable, scope: Scope, id: string, param?: string): Promise<CategoryRow> {
+  const row = await selectCategory(q, scope, id);
   if (!row) throw errors.missing('category', id, param);
+  return row;
+}
+
+/**
+ * As requireCategory, share-locked for the rest of the transaction: for other modules' changes
+ * that depend on the category (a listing checked against its schema and prohibited flag), so a
+ * replacement of the schema at the same time is checked against them, or they against it.
+ */
+export async function requireCategoryForShare(tx: Tx, scope: Scope, id: string, param?: string): Promise<CategoryRow> {
+  const row = await lockCategory(tx, scope, id, 'share');
+  if (!row) throw errors.missing('category', id, param);
+  return row;
+}
+
+async function requireCategoryForUpdate(tx: Tx, scope: Scope, id: string): Promise<CategoryRow> {
+  const row = await lockCategory(tx, scope, id, 'update');
+  if (!row) throw errors.missing('category', id);
   return row;
 }
 

@@ -1,7 +1,6 @@
 // Every SQL statement of the categories module. Each one names marketplace_id and mode.
-import type { Queryable } from '../../db/db.js';
-import { selectPage } from '../../db/page-query.js';
-import type { PageRequest } from '../../http/pagination.js';
+import type { Queryable, Tx } from '../../db/db.js';
+import { selectPage, type PageRequest } from '../../db/paging.js';
 import type { Scope } from '../../scope.js';
 import type { AttributeSchemaValue, CategoryFee } from './schemas.js';
 
@@ -32,11 +31,11 @@ export interface CategoryValues {
 }
 
 export async function insertCategory(
-  q: Queryable,
+  tx: Tx,
   scope: Scope,
   category: CategoryValues & { id: string; key: string; attribute_schema: AttributeSchemaValue; now: Date },
 ): Promise<CategoryRow> {
-  const rows = await q.query<CategoryRow>(
+  const rows = await tx.query<CategoryRow>(
     `INSERT INTO categories (marketplace_id, mode, id, key, name, description, parent_id, attribute_schema, fee, prohibited,
                              created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
@@ -58,25 +57,28 @@ export async function insertCategory(
   return rows[0]!;
 }
 
+export async function selectCategory(q: Queryable, scope: Scope, id: string): Promise<CategoryRow | null> {
+  const rows = await q.query<CategoryRow>(`SELECT ${COLUMNS} FROM categories WHERE marketplace_id = $1 AND mode = $2 AND id = $3`, [
+    scope.marketplaceId,
+    scope.mode,
+    id,
+  ]);
+  return rows[0] ?? null;
+}
+
 /**
- * One category. `share` keeps it (its schema, its prohibited flag) unchanged until the caller's
- * transaction ends; `update` is for changing it.
+ * The category, locked until the transaction ends: `share` keeps it (its schema, its prohibited
+ * flag) unchanged for the caller; `update` is for changing it.
  */
-export async function findCategory(
-  q: Queryable,
-  scope: Scope,
-  id: string,
-  lock: 'none' | 'share' | 'update' = 'none',
-): Promise<CategoryRow | null> {
-  const suffix = lock === 'share' ? ' FOR SHARE' : lock === 'update' ? ' FOR UPDATE' : '';
-  const rows = await q.query<CategoryRow>(
-    `SELECT ${COLUMNS} FROM categories WHERE marketplace_id = $1 AND mode = $2 AND id = $3${suffix}`,
+export async function lockCategory(tx: Tx, scope: Scope, id: string, lock: 'share' | 'update'): Promise<CategoryRow | null> {
+  const rows = await tx.query<CategoryRow>(
+    `SELECT ${COLUMNS} FROM categories WHERE marketplace_id = $1 AND mode = $2 AND id = $3 ${lock === 'share' ? 'FOR SHARE' : 'FOR UPDATE'}`,
     [scope.marketplaceId, scope.mode, id],
   );
   return rows[0] ?? null;
 }
 
-export async function categoryKeyTaken(q: Queryable, scope: Scope, key: string): Promise<boolean> {
+export async function selectCategoryKeyTaken(q: Queryable, scope: Scope, key: string): Promise<boolean> {
   const rows = await q.query('SELECT 1 FROM categories WHERE marketplace_id = $1 AND mode = $2 AND key = $3', [
     scope.marketplaceId,
     scope.mode,
@@ -86,18 +88,22 @@ export async function categoryKeyTaken(q: Queryable, scope: Scope, key: string):
 }
 
 /** A page of categories, newest first, limit + 1 rows so the caller can tell has_more. */
-export function listCategoryRows(q: Queryable, scope: Scope, page: PageRequest): Promise<CategoryRow[]> {
-  return selectPage<CategoryRow>(q, { select: `SELECT ${COLUMNS} FROM categories`, scope, page });
+export function selectCategories(q: Queryable, scope: Scope, page: PageRequest): Promise<CategoryRow[]> {
+  return selectPage<CategoryRow>(q, {
+    sql: `SELECT ${COLUMNS} FROM categories WHERE marketplace_id = $1 AND mode = $2`,
+    params: [scope.marketplaceId, scope.mode],
+    page,
+  });
 }
 
 export async function updateCategoryValues(
-  q: Queryable,
+  tx: Tx,
   scope: Scope,
   id: string,
   values: CategoryValues,
   now: Date,
 ): Promise<CategoryRow> {
-  const rows = await q.query<CategoryRow>(
+  const rows = await tx.query<CategoryRow>(
     `UPDATE categories SET name = $4, description = $5, parent_id = $6, fee = $7, prohibited = $8, updated_at = $9
       WHERE marketplace_id = $1 AND mode = $2 AND id = $3
       RETURNING ${COLUMNS}`,
@@ -117,13 +123,13 @@ export async function updateCategoryValues(
 }
 
 export async function updateAttributeSchema(
-  q: Queryable,
+  tx: Tx,
   scope: Scope,
   id: string,
   schema: AttributeSchemaValue,
   now: Date,
 ): Promise<CategoryRow> {
-  const rows = await q.query<CategoryRow>(
+  const rows = await tx.query<CategoryRow>(
     `UPDATE categories SET attribute_schema = $4, updated_at = $5
       WHERE marketplace_id = $1 AND mode = $2 AND id = $3
       RETURNING ${COLUMNS}`,
@@ -136,12 +142,12 @@ export async function updateAttributeSchema(
  * Serialises changes of parents within one marketplace and mode, so two concurrent moves cannot
  * together make a cycle that neither would make alone.
  */
-export async function lockCategoryTree(q: Queryable, scope: Scope): Promise<void> {
-  await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`categories:${scope.marketplaceId}:${scope.mode}`]);
+export async function lockCategoryTree(tx: Tx, scope: Scope): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`categories:${scope.marketplaceId}:${scope.mode}`]);
 }
 
 /** The ids of a category and all its ancestors. */
-export async function ancestorIds(q: Queryable, scope: Scope, id: string): Promise<string[]> {
+export async function selectAncestorIds(q: Queryable, scope: Scope, id: string): Promise<string[]> {
   const rows = await q.query<{ id: string }>(
     `WITH RECURSIVE up (id, parent_id) AS (
        SELECT id, parent_id FROM categories WHERE marketplace_id = $1 AND mode = $2 AND id = $3
@@ -155,8 +161,13 @@ export async function ancestorIds(q: Queryable, scope: Scope, id: string): Promi
   return rows.map((row) => row.id);
 }
 
-/** Listings of a category that are not removed, a page at a time by id (for the schema check). */
-export async function liveListingAttributesOfCategory(
+/**
+ * Listings of a category that are not removed, a page at a time by id (for the schema check).
+ * The one statement of a module on another module's table: listings depend on categories (a
+ * listing is checked against its category), so asking the listings module would make the
+ * dependency go both ways. Read only, inside the replacement's transaction.
+ */
+export async function selectLiveListingAttributes(
   q: Queryable,
   scope: Scope,
   categoryId: string,

@@ -1,6 +1,6 @@
 // Category record, attribute schema and bodies (interface.md 2.2, 4.4, 8). Types derive from them.
 import { Type, type Static } from '@sinclair/typebox';
-import { Body, ListOf, MAX_AMOUNT, Nullable, PageQuery, Timestamp } from '../../http/schemas.js';
+import { Body, ListOf, ListQuery, MAX_AMOUNT, Nullable, Timestamp } from '../../http/schemas.js';
 
 export const CATEGORY_NAME_MAX = 120;
 export const CATEGORY_DESCRIPTION_MAX = 2000;
@@ -209,7 +209,7 @@ export const UpdateCategoryBody = Body(
 Object.assign(UpdateCategoryBody, { examples: [{ name: 'Trail running shoes', prohibited: false }] });
 export type UpdateCategoryBody = Static<typeof UpdateCategoryBody>;
 
-export const ListCategoriesQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
+export const ListCategoriesQuery = ListQuery({});
 export type ListCategoriesQuery = Static<typeof ListCategoriesQuery>;
 
 export const CategoryList = ListOf(Category);

@@ -1,9 +1,9 @@
 // The event envelope of interface.md 6.2 as a response schema. data.object and
 // data.previous_attributes are free-form: declared open so the serializer keeps every field of
 // the changed object, nested ones included (a closed schema would silently drop them).
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { EVENT_TYPES } from '../../events/types.js';
-import { PageQuery, Timestamp } from '../../http/schemas.js';
+import { ListOf, ListQuery, Timestamp } from '../../http/schemas.js';
 
 const FreeForm = (description: string) => Type.Object({}, { additionalProperties: true, description });
 
@@ -20,7 +20,8 @@ const EXAMPLE = {
   },
 };
 
-export const EventRecord = Type.Object(
+/** The event as stored and delivered; the TypeScript shape is EventRecord (src/events/emit.ts), which emitEvent writes. */
+export const Event = Type.Object(
   {
     id: Type.String({ examples: [EXAMPLE.id] }),
     object: Type.Literal('event'),
@@ -36,17 +37,16 @@ export const EventRecord = Type.Object(
   { examples: [EXAMPLE] },
 );
 
-export const ListEventsQuery = Type.Object(
-  {
-    ...PageQuery,
-    type: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 100,
-        description: `Only events of this type: one of ${EVENT_TYPES.join(', ')}.`,
-        examples: ['order.created'],
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const EventList = ListOf(Event);
+
+export const ListEventsQuery = ListQuery({
+  type: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: `Only events of this type: one of ${EVENT_TYPES.join(', ')}.`,
+      examples: ['order.created'],
+    }),
+  ),
+});
+export type ListEventsQuery = Static<typeof ListEventsQuery>;

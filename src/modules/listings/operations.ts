@@ -1,56 +1,43 @@
 // Listing operations (interface.md 3.1, 4.5; contract 6). Each owns its transaction, checks the
 // rules, moves the state through the one table in status.ts, and emits its events in the same
 // transaction. Locks are taken seller → listing → category (see migrations/0003_catalog.sql).
-import type { Clock } from '../../clock.js';
-import type { Db, Tx } from '../../db/db.js';
+import type { Tx } from '../../db/db.js';
+import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { DomainError, errors } from '../../errors.js';
 import { emitEvent, previousAttributes } from '../../events/emit.js';
-import { pageRequest, toList, type ListEnvelope } from '../../http/pagination.js';
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { DueTimer } from '../../workers/timers.js';
 import { applyTimers, emitMove, move, rowsOf, timerMove, type Row } from '../../domain/state-machine.js';
 import { assertAttributesFit } from '../categories/attributes.js';
-import { requireCategory } from '../categories/operations.js';
-import type { CategoryRow } from '../categories/queries.js';
+import { requireCategoryForShare, type CategoryRow } from '../categories/operations.js';
+import type { OperationContext } from '../context.js';
 import { loadSettings } from '../marketplace/settings.js';
+import { findSellerForShare, type SellerRow } from '../sellers/operations.js';
 import { findProhibitedWord } from './prohibited-words.js';
 import {
-  findListing,
-  findListingSellerId,
   insertListing,
-  listListingRows,
-  lockSeller,
-  removeListingsOfSeller,
-  setListingStatus,
+  lockListing,
+  selectListing,
+  selectListings,
+  selectListingSellerId,
+  updateListingStatus,
   updateListingValues,
   type ListingRow,
   type ListingValues,
-  type SellerState,
 } from './queries.js';
 import type { BulkCreateListingsBody, CreateListingBody, ListListingsQuery, Listing, UpdateListingBody } from './schemas.js';
 import { serializeListing } from './serialize.js';
 import { LISTING_EXPIRE_TIMER, LISTING_MACHINE } from './status.js';
 
 export { LISTING_EXPIRE_TIMER };
-export const SELLER_ERASED_REASON = 'seller_erased';
 
-export interface ListingContext {
-  db: Db;
-  clock: Clock;
-  scope: Scope;
-  /** The marketplace currency (upper case); every price must be in it. */
-  currency: string;
-}
-
-/** Who reads: a publishable key sees published listings only (interface.md 5.3). */
-export interface Viewer {
-  publishedOnly: boolean;
-}
+/** A publishable key sees published listings only (interface.md 5.3). */
+const publishedOnly = (ctx: OperationContext) => ctx.viewer === 'publishable';
 
 // ---- create ----
 
-export async function createListing(ctx: ListingContext, body: CreateListingBody): Promise<Listing> {
+export async function createListing(ctx: OperationContext, body: CreateListingBody): Promise<Listing> {
   return ctx.db.transaction(async (tx) => {
     const now = await modeNow(tx, ctx.clock, ctx.scope);
     return insertOne(tx, ctx, body, now);
@@ -58,7 +45,7 @@ export async function createListing(ctx: ListingContext, body: CreateListingBody
 }
 
 /** All or none: one transaction; an error names the item, as in `listings[3].seller`. */
-export async function createListingsBulk(ctx: ListingContext, body: BulkCreateListingsBody): Promise<{ object: 'list'; data: Listing[] }> {
+export async function createListingsBulk(ctx: OperationContext, body: BulkCreateListingsBody): Promise<{ object: 'list'; data: Listing[] }> {
   return ctx.db.transaction(async (tx) => {
     const now = await modeNow(tx, ctx.clock, ctx.scope);
     const data: Listing[] = [];
@@ -77,7 +64,7 @@ export async function createListingsBulk(ctx: ListingContext, body: BulkCreateLi
   });
 }
 
-async function insertOne(tx: Tx, ctx: ListingContext, body: CreateListingBody, now: Date): Promise<Listing> {
+async function insertOne(tx: Tx, ctx: OperationContext, body: CreateListingBody, now: Date): Promise<Listing> {
   const { scope } = ctx;
   const currency = checkCurrency(ctx, body.price.currency);
   const expiresAt = checkExpiresAt(body.expires_at ?? null, now);
@@ -85,7 +72,7 @@ async function insertOne(tx: Tx, ctx: ListingContext, body: CreateListingBody, n
   const categoryId = body.category ?? null;
   const attributes = body.attributes ?? {};
   if (categoryId !== null) {
-    const category = await requireCategory(tx, scope, categoryId, 'category', 'share');
+    const category = await requireCategoryForShare(tx, scope, categoryId, 'category');
     assertAttributesFit(category.attribute_schema, attributes);
   }
   const row = await insertListing(tx, scope, {
@@ -109,27 +96,27 @@ async function insertOne(tx: Tx, ctx: ListingContext, body: CreateListingBody, n
 
 // ---- read ----
 
-export async function listListings(ctx: ListingContext, query: ListListingsQuery, viewer: Viewer): Promise<ListEnvelope<Listing>> {
+export async function listListings(ctx: OperationContext, query: ListListingsQuery): Promise<ListEnvelope<Listing>> {
   const page = pageRequest(query, 'listing');
-  const rows = await listListingRows(
+  const rows = await selectListings(
     ctx.db,
     ctx.scope,
-    { seller: query.seller, category: query.category, status: query.status, publishedOnly: viewer.publishedOnly },
+    { seller: query.seller, category: query.category, status: query.status, publishedOnly: publishedOnly(ctx) },
     page,
   );
   return toList(rows.map(serializeListing), page.limit);
 }
 
-export async function retrieveListing(ctx: ListingContext, id: string, viewer: Viewer): Promise<Listing> {
-  const row = await findListing(ctx.db, ctx.scope, id);
+export async function retrieveListing(ctx: OperationContext, id: string): Promise<Listing> {
+  const row = await selectListing(ctx.db, ctx.scope, id);
   // To a publishable key a listing that is not published does not exist.
-  if (!row || (viewer.publishedOnly && row.status !== 'published')) throw errors.missing('listing', id);
+  if (!row || (publishedOnly(ctx) && row.status !== 'published')) throw errors.missing('listing', id);
   return serializeListing(row);
 }
 
 // ---- update ----
 
-export async function updateListing(ctx: ListingContext, id: string, body: UpdateListingBody): Promise<Listing> {
+export async function updateListing(ctx: OperationContext, id: string, body: UpdateListingBody): Promise<Listing> {
   const { scope } = ctx;
   return ctx.db.transaction(async (tx) => {
     const now = await modeNow(tx, ctx.clock, scope);
@@ -153,7 +140,7 @@ export async function updateListing(ctx: ListingContext, id: string, body: Updat
         'quantity',
       );
     }
-    const category = values.category_id === null ? null : await requireCategory(tx, scope, values.category_id, 'category', 'share');
+    const category = values.category_id === null ? null : await requireCategoryForShare(tx, scope, values.category_id, 'category');
     if (category !== null) assertAttributesFit(category.attribute_schema, values.attributes);
 
     const previous = serializeListing(before);
@@ -175,15 +162,15 @@ export async function updateListing(ctx: ListingContext, id: string, body: Updat
 
 // ---- state changes ----
 
-export async function publishListing(ctx: ListingContext, id: string): Promise<Listing> {
+export async function publishListing(ctx: OperationContext, id: string): Promise<Listing> {
   const { scope } = ctx;
   return ctx.db.transaction(async (tx) => {
     const now = await modeNow(tx, ctx.clock, scope);
     // The seller is locked before the listing (lock order), so its id is read first without a lock;
     // a listing's seller never changes.
-    const sellerId = await findListingSellerId(tx, scope, id);
+    const sellerId = await selectListingSellerId(tx, scope, id);
     if (sellerId === null) throw errors.missing('listing', id);
-    const seller = (await lockSeller(tx, scope, sellerId))!;
+    const seller = (await findSellerForShare(tx, scope, sellerId))!;
     const before = await requireListing(tx, scope, id);
     const publish = move(LISTING_MACHINE, before.status, 'publish', 'platform');
     if (before.expires_at !== null && before.expires_at <= now) {
@@ -194,33 +181,33 @@ export async function publishListing(ctx: ListingContext, id: string): Promise<L
       );
     }
     await assertSellerMayPublish(tx, scope, seller);
-    if (before.category_id !== null) assertCategoryAllowed(await requireCategory(tx, scope, before.category_id, undefined, 'share'));
+    if (before.category_id !== null) assertCategoryAllowed(await requireCategoryForShare(tx, scope, before.category_id));
     await assertNoProhibitedWords(tx, scope, before);
-    const row = await setListingStatus(tx, scope, id, publish.to, now, { published_at: now });
+    const row = await updateListingStatus(tx, scope, id, publish.to, now, { published_at: now });
     await applyTimers(tx, scope, publish, id, { [LISTING_EXPIRE_TIMER]: row.expires_at });
     return emitChange(tx, scope, now, publish, row);
   });
 }
 
-export async function unpublishListing(ctx: ListingContext, id: string): Promise<Listing> {
+export async function unpublishListing(ctx: OperationContext, id: string): Promise<Listing> {
   const { scope } = ctx;
   return ctx.db.transaction(async (tx) => {
     const now = await modeNow(tx, ctx.clock, scope);
     const before = await requireListing(tx, scope, id);
     const unpublish = move(LISTING_MACHINE, before.status, 'unpublish', 'platform');
-    const row = await setListingStatus(tx, scope, id, unpublish.to, now);
+    const row = await updateListingStatus(tx, scope, id, unpublish.to, now);
     await applyTimers(tx, scope, unpublish, id);
     return emitChange(tx, scope, now, unpublish, row);
   });
 }
 
-export async function removeListing(ctx: ListingContext, id: string, reason: string): Promise<Listing> {
+export async function removeListing(ctx: OperationContext, id: string, reason: string): Promise<Listing> {
   const { scope } = ctx;
   return ctx.db.transaction(async (tx) => {
     const now = await modeNow(tx, ctx.clock, scope);
     const before = await requireListing(tx, scope, id);
     const remove = move(LISTING_MACHINE, before.status, 'remove', 'platform');
-    const row = await setListingStatus(tx, scope, id, remove.to, now, { removed_reason: reason });
+    const row = await updateListingStatus(tx, scope, id, remove.to, now, { removed_reason: reason });
     await applyTimers(tx, scope, remove, id);
     return emitChange(tx, scope, now, remove, row);
   });
@@ -232,39 +219,24 @@ export async function removeListing(ctx: ListingContext, id: string, reason: str
  * moves or cancels the timer in its own transaction, so a stale one only meets a changed listing.
  */
 export async function expireListingTimer(tx: Tx, scope: Scope, timer: DueTimer, now: Date): Promise<void> {
-  const row = await findListing(tx, scope, timer.subjectId, 'update');
+  const row = await lockListing(tx, scope, timer.subjectId);
   const expire = row && timerMove(LISTING_MACHINE, row.status, LISTING_EXPIRE_TIMER);
   if (!row || !expire || row.expires_at === null || row.expires_at > now) return;
-  const expired = await setListingStatus(tx, scope, row.id, expire.to, now);
+  const expired = await updateListingStatus(tx, scope, row.id, expire.to, now);
   await applyTimers(tx, scope, expire, row.id);
   await emitChange(tx, scope, now, expire, expired);
-}
-
-/**
- * Seller erasure (contract 5): every listing of the seller that the table lets be removed becomes
- * removed with removed_reason seller_erased, its timers and events as the remove row says, one
- * statement per row. Runs inside the erasure's transaction, which holds the seller row first.
- */
-export async function removeListingsOfErasedSeller(tx: Tx, scope: Scope, sellerId: string, now: Date): Promise<void> {
-  for (const remove of rowsOf(LISTING_MACHINE, 'remove', 'platform')) {
-    const removed = await removeListingsOfSeller(tx, scope, sellerId, remove.from, remove.to, SELLER_ERASED_REASON, now);
-    for (const row of removed) {
-      await applyTimers(tx, scope, remove, row.id);
-      await emitMove(tx, scope, now, remove, serializeListing(row));
-    }
-  }
 }
 
 // ---- rules ----
 
 async function requireListing(tx: Tx, scope: Scope, id: string): Promise<ListingRow> {
-  const row = await findListing(tx, scope, id, 'update');
+  const row = await lockListing(tx, scope, id);
   if (!row) throw errors.missing('listing', id);
   return row;
 }
 
-async function requireListableSeller(tx: Tx, scope: Scope, sellerId: string): Promise<SellerState> {
-  const seller = await lockSeller(tx, scope, sellerId);
+async function requireListableSeller(tx: Tx, scope: Scope, sellerId: string): Promise<SellerRow> {
+  const seller = await findSellerForShare(tx, scope, sellerId);
   if (!seller) throw errors.missing('seller', sellerId, 'seller');
   if (seller.erased_at !== null) {
     throw new DomainError('invalid_state', `The seller ${sellerId} is erased; it cannot have new listings.`, 'seller');
@@ -272,7 +244,7 @@ async function requireListableSeller(tx: Tx, scope: Scope, sellerId: string): Pr
   return seller;
 }
 
-function checkCurrency(ctx: ListingContext, currency: string): string {
+function checkCurrency(ctx: OperationContext, currency: string): string {
   const upper = currency.toUpperCase();
   if (upper !== ctx.currency.toUpperCase()) {
     throw errors.invalidRequest(`The price must be in the marketplace currency, ${ctx.currency} (got ${currency}).`, 'price.currency');
@@ -303,7 +275,7 @@ function changedExpiresAt(value: string | null, current: Date | null, now: Date)
   return checkExpiresAt(value, now);
 }
 
-async function assertSellerMayPublish(tx: Tx, scope: Scope, seller: SellerState): Promise<void> {
+async function assertSellerMayPublish(tx: Tx, scope: Scope, seller: SellerRow): Promise<void> {
   if (seller.status === 'suspended') {
     throw errors.forbidden('seller_suspended', `The seller ${seller.id} is suspended and cannot publish.`);
   }

@@ -1,30 +1,8 @@
 // Every SQL statement of the listings module. Each one names marketplace_id and mode.
-import type { Queryable } from '../../db/db.js';
-import { selectPage } from '../../db/page-query.js';
-import type { PageRequest } from '../../http/pagination.js';
+import type { Queryable, Tx } from '../../db/db.js';
+import { selectPage, type PageRequest } from '../../db/paging.js';
 import type { Scope } from '../../scope.js';
 import type { ListingStatus } from './status.js';
-
-export interface ListingRow {
-  id: string;
-  seller_id: string;
-  category_id: string | null;
-  title: string;
-  description: string | null;
-  price_amount: number;
-  currency: string;
-  quantity: number;
-  quantity_reserved: number;
-  quantity_sold: number;
-  status: ListingStatus;
-  attributes: Record<string, string>;
-  metadata: Record<string, string>;
-  published_at: Date | null;
-  expires_at: Date | null;
-  removed_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
 
 const COLUMNS = `id, seller_id, category_id, title, description, price_amount, currency, quantity, quantity_reserved,
   quantity_sold, status, attributes, metadata, published_at, expires_at, removed_reason, created_at, updated_at`;
@@ -42,12 +20,24 @@ export interface ListingValues {
   expires_at: Date | null;
 }
 
+export interface ListingRow extends ListingValues {
+  id: string;
+  seller_id: string;
+  quantity_reserved: number;
+  quantity_sold: number;
+  status: ListingStatus;
+  published_at: Date | null;
+  removed_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
 export async function insertListing(
-  q: Queryable,
+  tx: Tx,
   scope: Scope,
   listing: ListingValues & { id: string; seller_id: string; now: Date },
 ): Promise<ListingRow> {
-  const rows = await q.query<ListingRow>(
+  const rows = await tx.query<ListingRow>(
     `INSERT INTO listings (marketplace_id, mode, id, seller_id, category_id, title, description, price_amount, currency,
                            quantity, status, attributes, metadata, expires_at, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'draft', $11, $12, $13, $14, $14)
@@ -72,16 +62,26 @@ export async function insertListing(
   return rows[0]!;
 }
 
-export async function findListing(q: Queryable, scope: Scope, id: string, lock: 'none' | 'update' = 'none'): Promise<ListingRow | null> {
-  const rows = await q.query<ListingRow>(
-    `SELECT ${COLUMNS} FROM listings WHERE marketplace_id = $1 AND mode = $2 AND id = $3${lock === 'update' ? ' FOR UPDATE' : ''}`,
-    [scope.marketplaceId, scope.mode, id],
-  );
+export async function selectListing(q: Queryable, scope: Scope, id: string): Promise<ListingRow | null> {
+  const rows = await q.query<ListingRow>(`SELECT ${COLUMNS} FROM listings WHERE marketplace_id = $1 AND mode = $2 AND id = $3`, [
+    scope.marketplaceId,
+    scope.mode,
+    id,
+  ]);
+  return rows[0] ?? null;
+}
+
+export async function lockListing(tx: Tx, scope: Scope, id: string): Promise<ListingRow | null> {
+  const rows = await tx.query<ListingRow>(`SELECT ${COLUMNS} FROM listings WHERE marketplace_id = $1 AND mode = $2 AND id = $3 FOR UPDATE`, [
+    scope.marketplaceId,
+    scope.mode,
+    id,
+  ]);
   return rows[0] ?? null;
 }
 
 /** The seller of a listing, read without a lock so the caller can lock the seller first. */
-export async function findListingSellerId(q: Queryable, scope: Scope, id: string): Promise<string | null> {
+export async function selectListingSellerId(q: Queryable, scope: Scope, id: string): Promise<string | null> {
   const rows = await q.query<{ seller_id: string }>(
     'SELECT seller_id FROM listings WHERE marketplace_id = $1 AND mode = $2 AND id = $3',
     [scope.marketplaceId, scope.mode, id],
@@ -98,26 +98,26 @@ export interface ListingFilter {
 }
 
 /** A page of listings, newest first, limit + 1 rows so the caller can tell has_more. */
-export async function listListingRows(q: Queryable, scope: Scope, filter: ListingFilter, page: PageRequest): Promise<ListingRow[]> {
+export async function selectListings(q: Queryable, scope: Scope, filter: ListingFilter, page: PageRequest): Promise<ListingRow[]> {
   // A publishable key's view is the published listings; a filter can narrow it, never widen it.
   if (filter.publishedOnly && filter.status !== undefined && filter.status !== 'published') return [];
   const status = filter.publishedOnly ? 'published' : filter.status;
   return selectPage<ListingRow>(q, {
-    select: `SELECT ${COLUMNS} FROM listings`,
-    scope,
-    page,
+    sql: `SELECT ${COLUMNS} FROM listings WHERE marketplace_id = $1 AND mode = $2`,
+    params: [scope.marketplaceId, scope.mode],
     equals: { seller_id: filter.seller, category_id: filter.category, status },
+    page,
   });
 }
 
 export async function updateListingValues(
-  q: Queryable,
+  tx: Tx,
   scope: Scope,
   id: string,
   values: ListingValues,
   now: Date,
 ): Promise<ListingRow> {
-  const rows = await q.query<ListingRow>(
+  const rows = await tx.query<ListingRow>(
     `UPDATE listings SET category_id = $4, title = $5, description = $6, price_amount = $7, currency = $8, quantity = $9,
                          attributes = $10, metadata = $11, expires_at = $12, updated_at = $13
       WHERE marketplace_id = $1 AND mode = $2 AND id = $3
@@ -142,15 +142,15 @@ export async function updateListingValues(
 }
 
 /** Moves a listing to a new status; published_at and removed_reason change only when given. */
-export async function setListingStatus(
-  q: Queryable,
+export async function updateListingStatus(
+  tx: Tx,
   scope: Scope,
   id: string,
   status: ListingStatus,
   now: Date,
   also: { published_at?: Date; removed_reason?: string } = {},
 ): Promise<ListingRow> {
-  const rows = await q.query<ListingRow>(
+  const rows = await tx.query<ListingRow>(
     `UPDATE listings SET status = $4, updated_at = $5,
                          published_at = COALESCE($6, published_at), removed_reason = COALESCE($7, removed_reason)
       WHERE marketplace_id = $1 AND mode = $2 AND id = $3
@@ -161,8 +161,8 @@ export async function setListingStatus(
 }
 
 /** Moves every listing of a seller in one of `from` to `to` (the remove row); returns the moved rows. */
-export async function removeListingsOfSeller(
-  q: Queryable,
+export async function updateListingsOfSellerRemoved(
+  tx: Tx,
   scope: Scope,
   sellerId: string,
   from: readonly ListingStatus[],
@@ -170,30 +170,10 @@ export async function removeListingsOfSeller(
   reason: string,
   now: Date,
 ): Promise<ListingRow[]> {
-  return q.query<ListingRow>(
+  return tx.query<ListingRow>(
     `UPDATE listings SET status = $7, removed_reason = $4, updated_at = $5
       WHERE marketplace_id = $1 AND mode = $2 AND seller_id = $3 AND status = ANY($6::text[])
       RETURNING ${COLUMNS}`,
     [scope.marketplaceId, scope.mode, sellerId, reason, now, from, to],
   );
-}
-
-export interface SellerState {
-  id: string;
-  status: 'active' | 'suspended';
-  verification_status: 'unverified' | 'pending' | 'verified' | 'rejected';
-  erased_at: Date | null;
-}
-
-/**
- * The seller rules of listings read: status, verification, erasure. FOR SHARE, so a suspension or
- * erasure running at the same time waits for this change (or this change waits for it).
- */
-export async function lockSeller(q: Queryable, scope: Scope, sellerId: string): Promise<SellerState | null> {
-  const rows = await q.query<SellerState>(
-    `SELECT id, status, verification_status, erased_at FROM sellers
-      WHERE marketplace_id = $1 AND mode = $2 AND id = $3 FOR SHARE`,
-    [scope.marketplaceId, scope.mode, sellerId],
-  );
-  return rows[0] ?? null;
 }

@@ -2,6 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Queryable } from '../../db/db.js';
 import type { Mode, Scope } from '../../scope.js';
+import { selectSettings } from './queries.js';
 
 const DAY = 86_400;
 const Seconds = (description: string) => Type.Integer({ minimum: 0, maximum: 31_536_000, description });
@@ -65,9 +66,5 @@ export function withDefaults(mode: Mode, stored: unknown): Settings {
 
 /** Reads the settings inside the caller's transaction (domain rules must not use a cached copy). */
 export async function loadSettings(q: Queryable, scope: Scope): Promise<Settings> {
-  const rows = await q.query<{ settings: unknown }>(
-    'SELECT settings FROM marketplace_modes WHERE marketplace_id = $1 AND mode = $2',
-    [scope.marketplaceId, scope.mode],
-  );
-  return withDefaults(scope.mode, rows[0]?.settings ?? {});
+  return withDefaults(scope.mode, await selectSettings(q, scope));
 }

@@ -4,52 +4,22 @@
 // are checked here; whether Stripe accepts them shows on first use (no network call on save).
 import type { Queryable } from '../../db/db.js';
 import { DomainError, errors } from '../../errors.js';
-import type { Mode, Scope } from '../../scope.js';
-import { decryptSecret, encryptSecret, maskSecret } from '../../secrets.js';
-import { resolveMarketplace, type Principal } from '../accounts/access.js';
-import type { ManageDeps } from '../accounts/deps.js';
-
-export type Provider = 'simulated' | 'stripe';
-
-export interface ProcessorConnection {
-  object: 'processor_connection';
-  marketplace: string;
-  mode: Mode;
-  provider: Provider;
-  /** Masked: sk_live_…abcd. */
-  secret_key: string | null;
-  /** Masked: whsec_…abcd. */
-  webhook_secret: string | null;
-  created_at: string;
-  updated_at: string;
-}
+import type { Scope } from '../../scope.js';
+import { decryptSecret, encryptSecret } from '../../secrets.js';
+import { resolveMarketplace } from '../accounts/access.js';
+import type { UserContext } from '../context.js';
+import * as queries from './queries.js';
+import { scopeOf, type DeletedProcessorConnection, type ModeParams, type ProcessorConnection, type Provider, type PutProcessorBody } from './schemas.js';
+import { secretContext, serializeConnection } from './serialize.js';
 
 export type ProcessorCredentials =
   | { provider: 'simulated' }
   | { provider: 'stripe'; secretKey: string; webhookSecret: string };
 
-export interface ConnectionInput {
-  provider: Provider;
-  secret_key?: string;
-  webhook_secret?: string;
-}
-
-interface ConnectionRow {
-  provider: Provider;
-  secret_key_enc: string | null;
-  webhook_secret_enc: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
 const STRIPE_KEY = { test: /^(sk|rk)_test_[A-Za-z0-9]{16,240}$/, live: /^(sk|rk)_live_[A-Za-z0-9]{16,240}$/ };
 const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/=_-]{16,240}$/;
 
-function context(scope: Scope, column: 'secret_key' | 'webhook_secret'): string {
-  return `processor_connections:${scope.marketplaceId}:${scope.mode}:${column}`;
-}
-
-function checkInput(scope: Scope, input: ConnectionInput): void {
+function checkInput(scope: Scope, input: PutProcessorBody): void {
   if (input.provider === 'simulated') {
     if (scope.mode === 'live') {
       throw new DomainError('test_mode_only', 'The simulated processor is for test mode only; connect Stripe in live mode.', 'provider');
@@ -69,92 +39,60 @@ function checkInput(scope: Scope, input: ConnectionInput): void {
   }
 }
 
-async function readRow(q: Queryable, scope: Scope): Promise<ConnectionRow | null> {
-  const rows = await q.query<ConnectionRow>(
-    `SELECT provider, secret_key_enc, webhook_secret_enc, created_at, updated_at
-       FROM processor_connections WHERE marketplace_id = $1 AND mode = $2`,
-    [scope.marketplaceId, scope.mode],
-  );
-  return rows[0] ?? null;
-}
-
-function toConnection(key: Buffer, scope: Scope, row: ConnectionRow): ProcessorConnection {
-  const masked = (stored: string | null, column: 'secret_key' | 'webhook_secret') =>
-    stored === null ? null : maskSecret(decryptSecret(key, stored, context(scope, column)));
-  return {
-    object: 'processor_connection',
-    marketplace: scope.marketplaceId,
-    mode: scope.mode,
-    provider: row.provider,
-    secret_key: masked(row.secret_key_enc, 'secret_key'),
-    webhook_secret: masked(row.webhook_secret_enc, 'webhook_secret'),
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
-}
-
 const notConnected = (scope: Scope) =>
   errors.missing('processor connection', `${scope.marketplaceId} (${scope.mode} mode)`);
 
+/** The processor the mode is connected to, or null: for the processor drivers (src/modules/drivers.ts). */
+export async function connectedProvider(q: Queryable, scope: Scope): Promise<Provider | null> {
+  return (await queries.selectConnection(q, scope))?.provider ?? null;
+}
+
 /** The decrypted credentials the processor module uses; null when the mode has no connection. */
 export async function loadProcessorCredentials(q: Queryable, key: Buffer, scope: Scope): Promise<ProcessorCredentials | null> {
-  const row = await readRow(q, scope);
+  const row = await queries.selectConnection(q, scope);
   if (!row) return null;
   if (row.provider === 'simulated') return { provider: 'simulated' };
   return {
     provider: 'stripe',
-    secretKey: decryptSecret(key, row.secret_key_enc ?? '', context(scope, 'secret_key')),
-    webhookSecret: decryptSecret(key, row.webhook_secret_enc ?? '', context(scope, 'webhook_secret')),
+    secretKey: decryptSecret(key, row.secret_key_enc ?? '', secretContext(scope, 'secret_key')),
+    webhookSecret: decryptSecret(key, row.webhook_secret_enc ?? '', secretContext(scope, 'webhook_secret')),
   };
 }
 
-export async function getProcessorConnection(deps: ManageDeps, principal: Principal, scope: Scope): Promise<ProcessorConnection> {
-  await resolveMarketplace(deps.db, principal, scope.marketplaceId, 'read');
-  const row = await readRow(deps.db, scope);
+export async function retrieveProcessorConnection(ctx: UserContext, mode: ModeParams): Promise<ProcessorConnection> {
+  const scope = scopeOf(mode);
+  await resolveMarketplace(ctx.db, ctx.principal, scope.marketplaceId, 'read');
+  const row = await queries.selectConnection(ctx.db, scope);
   if (!row) throw notConnected(scope);
-  return toConnection(deps.config.secretKey, scope, row);
+  return serializeConnection(ctx.config.secretKey, scope, row);
 }
 
 /** PUT: connects the mode, replacing any connection it had. */
-export async function putProcessorConnection(
-  deps: ManageDeps,
-  principal: Principal,
-  scope: Scope,
-  input: ConnectionInput,
-): Promise<ProcessorConnection> {
-  checkInput(scope, input);
-  const key = deps.config.secretKey;
+export async function connectProcessor(ctx: UserContext, mode: ModeParams, body: PutProcessorBody): Promise<ProcessorConnection> {
+  const scope = scopeOf(mode);
+  checkInput(scope, body);
+  const key = ctx.config.secretKey;
   const encrypt = (value: string | undefined, column: 'secret_key' | 'webhook_secret') =>
-    value === undefined ? null : encryptSecret(key, value, context(scope, column));
-  return deps.db.transaction(async (tx) => {
-    await resolveMarketplace(tx, principal, scope.marketplaceId, 'configure');
-    const now = new Date(deps.clock.nowMs());
-    const [row] = await tx.query<ConnectionRow>(
-      `INSERT INTO processor_connections (marketplace_id, mode, provider, secret_key_enc, webhook_secret_enc, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $6)
-       ON CONFLICT (marketplace_id, mode) DO UPDATE SET provider = EXCLUDED.provider, secret_key_enc = EXCLUDED.secret_key_enc,
-         webhook_secret_enc = EXCLUDED.webhook_secret_enc, updated_at = EXCLUDED.updated_at
-       RETURNING provider, secret_key_enc, webhook_secret_enc, created_at, updated_at`,
-      [scope.marketplaceId, scope.mode, input.provider, encrypt(input.secret_key, 'secret_key'), encrypt(input.webhook_secret, 'webhook_secret'), now],
-    );
-    return toConnection(key, scope, row!);
+    value === undefined ? null : encryptSecret(key, value, secretContext(scope, column));
+  return ctx.db.transaction(async (tx) => {
+    await resolveMarketplace(tx, ctx.principal, scope.marketplaceId, 'configure');
+    const row = await queries.upsertConnection(tx, scope, {
+      provider: body.provider,
+      secret_key_enc: encrypt(body.secret_key, 'secret_key'),
+      webhook_secret_enc: encrypt(body.webhook_secret, 'webhook_secret'),
+      now: new Date(ctx.clock.nowMs()),
+    });
+    return serializeConnection(key, scope, row);
   });
 }
 
 /** DELETE: disconnects the mode; orders that need a processor then answer processor_not_connected. */
-export async function deleteProcessorConnection(
-  deps: ManageDeps,
-  principal: Principal,
-  scope: Scope,
-): Promise<ProcessorConnection & { deleted: true }> {
-  return deps.db.transaction(async (tx) => {
-    await resolveMarketplace(tx, principal, scope.marketplaceId, 'configure');
-    const [row] = await tx.query<ConnectionRow>(
-      `DELETE FROM processor_connections WHERE marketplace_id = $1 AND mode = $2
-       RETURNING provider, secret_key_enc, webhook_secret_enc, created_at, updated_at`,
-      [scope.marketplaceId, scope.mode],
-    );
+export async function disconnectProcessor(ctx: UserContext, mode: ModeParams): Promise<DeletedProcessorConnection> {
+  const scope = scopeOf(mode);
+  return ctx.db.transaction(async (tx) => {
+    await resolveMarketplace(tx, ctx.principal, scope.marketplaceId, 'configure');
+    const row = await queries.deleteConnection(tx, scope);
     if (!row) throw notConnected(scope);
-    return { ...toConnection(deps.config.secretKey, scope, row), deleted: true };
+    return { ...serializeConnection(ctx.config.secretKey, scope, row), deleted: true };
   });
 }

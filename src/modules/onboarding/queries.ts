@@ -1,6 +1,6 @@
 // Every SQL statement of the onboarding module. Each names marketplace_id and mode, except the
 // lookup of the simulated processor's page, which only has the link id (see 0002_parties.sql).
-import type { Queryable } from '../../db/db.js';
+import type { Queryable, Tx } from '../../db/db.js';
 import type { Mode, Scope } from '../../scope.js';
 
 export interface OnboardingLinkRow {
@@ -17,34 +17,34 @@ export interface OnboardingLinkRow {
 
 const COLUMNS = 'marketplace_id, mode, id, seller_id, return_url, refresh_url, expires_at, used_at, created_at';
 
-export async function processorProvider(q: Queryable, scope: Scope): Promise<'simulated' | 'stripe' | null> {
-  const rows = await q.query<{ provider: 'simulated' | 'stripe' }>(
-    'SELECT provider FROM processor_connections WHERE marketplace_id = $1 AND mode = $2',
-    [scope.marketplaceId, scope.mode],
-  );
-  return rows[0]?.provider ?? null;
-}
-
 export async function insertOnboardingLink(
-  q: Queryable,
+  tx: Tx,
   scope: Scope,
   row: Pick<OnboardingLinkRow, 'id' | 'seller_id' | 'return_url' | 'refresh_url' | 'expires_at' | 'created_at'>,
 ): Promise<void> {
-  await q.query(
+  await tx.query(
     `INSERT INTO onboarding_links (marketplace_id, mode, id, seller_id, return_url, refresh_url, expires_at, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [scope.marketplaceId, scope.mode, row.id, row.seller_id, row.return_url, row.refresh_url, row.expires_at, row.created_at],
   );
 }
 
-/** The link behind a simulated onboarding page: found by its id alone (the page has no API key). */
-export async function findOnboardingLinkById(q: Queryable, id: string, lock = false): Promise<OnboardingLinkRow | null> {
-  const rows = await q.query<OnboardingLinkRow>(`SELECT ${COLUMNS} FROM onboarding_links WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
+/** The link behind a simulated onboarding page: found by its id alone (the page has no API key; ids are unique). */
+export async function selectOnboardingLinkById(q: Queryable, id: string): Promise<OnboardingLinkRow | null> {
+  const rows = await q.query<OnboardingLinkRow>(`SELECT ${COLUMNS} FROM onboarding_links WHERE id = $1`, [id]);
   return rows[0] ?? null;
 }
 
-export async function markOnboardingLinkUsed(q: Queryable, scope: Scope, id: string, now: Date): Promise<void> {
-  await q.query('UPDATE onboarding_links SET used_at = $4 WHERE marketplace_id = $1 AND mode = $2 AND id = $3', [
+export async function lockOnboardingLink(tx: Tx, scope: Scope, id: string): Promise<OnboardingLinkRow | null> {
+  const rows = await tx.query<OnboardingLinkRow>(
+    `SELECT ${COLUMNS} FROM onboarding_links WHERE marketplace_id = $1 AND mode = $2 AND id = $3 FOR UPDATE`,
+    [scope.marketplaceId, scope.mode, id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function updateOnboardingLinkUsed(tx: Tx, scope: Scope, id: string, now: Date): Promise<void> {
+  await tx.query('UPDATE onboarding_links SET used_at = $4 WHERE marketplace_id = $1 AND mode = $2 AND id = $3', [
     scope.marketplaceId,
     scope.mode,
     id,
@@ -53,8 +53,8 @@ export async function markOnboardingLinkUsed(q: Queryable, scope: Scope, id: str
 }
 
 /** Erasure: the return and refresh URLs may carry the seller's data; the links go. */
-export async function deleteOnboardingLinksOfSeller(q: Queryable, scope: Scope, sellerId: string): Promise<void> {
-  await q.query('DELETE FROM onboarding_links WHERE marketplace_id = $1 AND mode = $2 AND seller_id = $3', [
+export async function deleteOnboardingLinksOfSeller(tx: Tx, scope: Scope, sellerId: string): Promise<void> {
+  await tx.query('DELETE FROM onboarding_links WHERE marketplace_id = $1 AND mode = $2 AND seller_id = $3', [
     scope.marketplaceId,
     scope.mode,
     sellerId,

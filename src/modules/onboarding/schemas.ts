@@ -15,13 +15,16 @@ const HttpUrl = (description: string) =>
     examples: ['https://platform.example/seller/onboarding/done'],
   });
 
-export const OnboardingLinkBody = Body({
+export const CreateOnboardingLinkBody = Body({
   return_url: HttpUrl('Where the seller is sent once onboarding is complete.'),
   refresh_url: HttpUrl('Where the seller is sent when the link has expired or was used; create a new link there.'),
 });
-export type OnboardingLinkBody = Static<typeof OnboardingLinkBody>;
+Object.assign(CreateOnboardingLinkBody, {
+  examples: [{ return_url: 'https://platform.example/onboarding/done', refresh_url: 'https://platform.example/onboarding/retry' }],
+});
+export type CreateOnboardingLinkBody = Static<typeof CreateOnboardingLinkBody>;
 
-export const OnboardingLinkRecord = Type.Object(
+export const OnboardingLink = Type.Object(
   {
     object: Type.Literal('onboarding_link'),
     id: Type.String(),
@@ -43,4 +46,4 @@ export const OnboardingLinkRecord = Type.Object(
     ],
   },
 );
-export type OnboardingLink = Static<typeof OnboardingLinkRecord>;
+export type OnboardingLink = Static<typeof OnboardingLink>;

@@ -7,10 +7,11 @@ import { emitEvent } from '../../events/emit.js';
 import { Nullable, StringEnum, Timestamp } from '../../http/schemas.js';
 import { newId } from '../../ids.js';
 import type { Scope } from '../../scope.js';
+import { insertModerationAction } from './queries.js';
 
 export const ModerationActionKind = StringEnum(['remove_listing', 'remove_review', 'suspend_seller', 'unsuspend_seller']);
 
-export const ModerationActionRecord = Type.Object({
+export const ModerationAction = Type.Object({
   object: Type.Literal('moderation_action'),
   id: Type.String({ examples: ['mda_01jd2b7v8k0000000000000000'] }),
   action: ModerationActionKind,
@@ -20,7 +21,7 @@ export const ModerationActionRecord = Type.Object({
   flag: Nullable(Type.String()),
   created_at: Timestamp,
 });
-export type ModerationAction = Static<typeof ModerationActionRecord>;
+export type ModerationAction = Static<typeof ModerationAction>;
 
 export interface ModerationActionInput {
   action: ModerationAction['action'];
@@ -42,11 +43,15 @@ export async function recordModerationAction(tx: Tx, scope: Scope, now: Date, in
     flag: input.flag ?? null,
     created_at: now.toISOString(),
   };
-  await tx.query(
-    `INSERT INTO moderation_actions (marketplace_id, mode, id, action, target_type, target_id, reason, flag_id, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [scope.marketplaceId, scope.mode, action.id, action.action, action.target_type, action.target, action.reason, action.flag, now],
-  );
+  await insertModerationAction(tx, scope, {
+    id: action.id,
+    action: action.action,
+    target_type: action.target_type,
+    target_id: action.target,
+    reason: action.reason,
+    flag_id: action.flag,
+    created_at: now,
+  });
   await emitEvent(tx, scope, now, 'moderation_action.created', action);
   return action;
 }

@@ -1,7 +1,7 @@
 // The party body of contract 5, shared by sellers and buyers: external_id, name, email, metadata.
 // Create takes strings; update takes the same fields, where null clears one.
 import { Type, type Static } from '@sinclair/typebox';
-import { sameJson } from '../../events/emit.js';
+import { sameJson } from '../../json.js';
 import { Body, Metadata, Nullable } from '../../http/schemas.js';
 
 export const ExternalId = Type.String({
@@ -20,7 +20,7 @@ export const PartyName = Type.String({
 });
 export const Email = Type.String({ format: 'email', maxLength: 254, examples: ['ada@example.com'] });
 
-export const PartyCreateBody = Body(
+export const CreatePartyBody = Body(
   {
     external_id: Type.Optional(ExternalId),
     name: Type.Optional(PartyName),
@@ -29,9 +29,9 @@ export const PartyCreateBody = Body(
   },
   'Party create body (contract 5). Every field is optional.',
 );
-export type PartyCreateBody = Static<typeof PartyCreateBody>;
+export type CreatePartyBody = Static<typeof CreatePartyBody>;
 
-export const PartyUpdateBody = Body(
+export const UpdatePartyBody = Body(
   {
     external_id: Type.Optional(Nullable(ExternalId)),
     name: Type.Optional(Nullable(PartyName)),
@@ -40,7 +40,7 @@ export const PartyUpdateBody = Body(
   },
   'Party update body: fields left out stay as they are; null clears external_id, name or email; metadata is replaced whole.',
 );
-export type PartyUpdateBody = Static<typeof PartyUpdateBody>;
+export type UpdatePartyBody = Static<typeof UpdatePartyBody>;
 
 /** The personal data a party carries, as stored. */
 export interface PartyFields {
@@ -54,7 +54,7 @@ export interface PartyFields {
  * The party's fields after an update body, or null when the body changes nothing (then nothing is
  * written and no event is emitted).
  */
-export function applyPartyUpdate(current: PartyFields, body: PartyUpdateBody): PartyFields | null {
+export function applyPartyUpdate(current: PartyFields, body: UpdatePartyBody): PartyFields | null {
   const next: PartyFields = {
     external_id: body.external_id === undefined ? current.external_id : body.external_id,
     name: body.name === undefined ? current.name : body.name,
@@ -69,6 +69,6 @@ export function applyPartyUpdate(current: PartyFields, body: PartyUpdateBody): P
   return same ? null : next;
 }
 
-export function partyFieldsOfCreate(body: PartyCreateBody): PartyFields {
+export function partyFieldsOfCreate(body: CreatePartyBody): PartyFields {
   return { external_id: body.external_id ?? null, name: body.name ?? null, email: body.email ?? null, metadata: body.metadata ?? {} };
 }

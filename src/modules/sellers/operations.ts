@@ -1,27 +1,40 @@
 // Seller operations (interface.md 4.2, contract 5). Each owns its transaction, checks the rules,
 // and emits its events in the same transaction. Lock order: the seller row first, then what hangs
-// off it (storefront, verifications, listings).
+// off it (storefront, verifications, listings). The functions at the end are for other modules'
+// transactions (verifications, onboarding, listings): they lock or change a seller for them.
 import { mapUniqueViolations } from '../../db/errors.js';
 import type { Tx } from '../../db/db.js';
-import { emitMove, move } from '../../domain/state-machine.js';
+import { emitMove, move, type Row } from '../../domain/state-machine.js';
+import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';
-import { emitEvent, previousAttributes, sameJson } from '../../events/emit.js';
-import { toList, type ListEnvelope, type PageRequest } from '../../http/pagination.js';
+import { emitEvent, previousAttributes } from '../../events/emit.js';
 import { newId } from '../../ids.js';
+import { sameJson } from '../../json.js';
 import { modeNow, type Scope } from '../../scope.js';
-import { removeListingsOfErasedSeller } from '../listings/operations.js';
-import { deleteOnboardingLinksOfSeller } from '../onboarding/queries.js';
-import type { PartyDeps } from '../parties/deps.js';
-import { PARTY_REDACTION, redactStoredEvents, redactStoredResponses } from '../parties/erasure.js';
+import type { OperationContext } from '../context.js';
+import { eraseSellerData } from '../erasure.js';
+import { PARTY_REDACTION } from '../parties/redaction.js';
 import { recordModerationAction, type ModerationAction } from '../parties/moderation-actions.js';
-import { applyPartyUpdate, partyFieldsOfCreate, type PartyCreateBody, type PartyUpdateBody } from '../parties/schemas.js';
-import { eraseVerificationsOfSeller, VERIFICATION_REDACTION } from '../verifications/queries.js';
-import { PAYOUTS_MACHINE, type ReportedPayoutsStatus } from './payouts.js';
+import { applyPartyUpdate, partyFieldsOfCreate } from '../parties/schemas.js';
 import * as queries from './queries.js';
 import { sellerReputation } from './reputation.js';
-import type { Seller, SellerProfile, SellerStatus, Storefront, StorefrontBody } from './schemas.js';
+import type {
+  CreateSellerBody,
+  ListSellersQuery,
+  PayoutsStatus,
+  PutStorefrontBody,
+  Seller,
+  SellerProfile,
+  SellerStatus,
+  Storefront,
+  UpdateSellerBody,
+  VerificationState,
+} from './schemas.js';
+import { PAYOUTS_MACHINE, type ReportedPayoutsStatus } from './payouts.js';
 import { serializeProfile, serializeSeller } from './serialize.js';
 import { SUSPENSION_MACHINE, type SuspensionOperation } from './suspension.js';
+
+export type { SellerRow } from './queries.js';
 
 const externalIdTaken = () => errors.exists('A seller with this external_id already exists.', 'external_id');
 const slugTaken = () => errors.exists('A storefront with this slug already exists.', 'slug');
@@ -32,31 +45,18 @@ const slugTaken = () => errors.exists('A storefront with this slug already exist
  */
 export const SELLER_REDACTION = { ...PARTY_REDACTION, suspended_reason: null, storefront: null } as const;
 
-/** The seller, locked for the rest of the transaction; 404 when it is not in this scope. */
-export async function lockSeller(tx: Tx, scope: Scope, id: string): Promise<queries.SellerRow> {
-  const row = await queries.findSeller(tx, scope, id, true);
-  if (!row) throw errors.missing('seller', id);
-  return row;
-}
-
-/** As lockSeller, and 409 invalid_state when the seller was erased (it can no longer change). */
-export async function lockLiveSeller(tx: Tx, scope: Scope, id: string, action: string): Promise<queries.SellerRow> {
-  const row = await lockSeller(tx, scope, id);
-  if (row.erased_at !== null) throw errors.invalidState('seller', 'erased', action);
-  return row;
-}
-
 async function reload(tx: Tx, scope: Scope, id: string): Promise<Seller> {
-  const row = await queries.findSeller(tx, scope, id);
+  const row = await queries.selectSeller(tx, scope, id);
   if (!row) throw errors.missing('seller', id);
   return serializeSeller(row);
 }
 
-export async function createSeller(deps: PartyDeps, scope: Scope, body: PartyCreateBody): Promise<Seller> {
+export async function createSeller(ctx: OperationContext, body: CreateSellerBody): Promise<Seller> {
+  const { scope } = ctx;
   return mapUniqueViolations(
     () =>
-      deps.db.transaction(async (tx) => {
-        const now = await modeNow(tx, deps.clock, scope);
+      ctx.db.transaction(async (tx) => {
+        const now = await modeNow(tx, ctx.clock, scope);
         const id = newId('seller');
         await queries.insertSeller(tx, scope, id, partyFieldsOfCreate(body), now);
         const seller = await reload(tx, scope, id);
@@ -67,32 +67,29 @@ export async function createSeller(deps: PartyDeps, scope: Scope, body: PartyCre
   );
 }
 
-export async function retrieveSeller(deps: PartyDeps, scope: Scope, id: string): Promise<Seller> {
-  const row = await queries.findSeller(deps.db, scope, id);
+export async function retrieveSeller(ctx: OperationContext, id: string): Promise<Seller> {
+  const row = await queries.selectSeller(ctx.db, ctx.scope, id);
   if (!row) throw errors.missing('seller', id);
   return serializeSeller(row);
 }
 
-export async function listSellers(
-  deps: PartyDeps,
-  scope: Scope,
-  page: PageRequest,
-  filter: { externalId?: string; status?: SellerStatus },
-): Promise<ListEnvelope<Seller>> {
-  const rows = await queries.listSellers(deps.db, scope, page, filter);
+export async function listSellers(ctx: OperationContext, query: ListSellersQuery): Promise<ListEnvelope<Seller>> {
+  const page = pageRequest(query, 'seller');
+  const rows = await queries.selectSellers(ctx.db, ctx.scope, page, { externalId: query.external_id, status: query.status });
   return toList(rows.map(serializeSeller), page.limit);
 }
 
 /** PATCH: changes the fields given; an update that changes nothing writes nothing and emits nothing. */
-export async function updateSeller(deps: PartyDeps, scope: Scope, id: string, body: PartyUpdateBody): Promise<Seller> {
+export async function updateSeller(ctx: OperationContext, id: string, body: UpdateSellerBody): Promise<Seller> {
+  const { scope } = ctx;
   return mapUniqueViolations(
     () =>
-      deps.db.transaction(async (tx) => {
-        const row = await lockLiveSeller(tx, scope, id, 'be updated');
+      ctx.db.transaction(async (tx) => {
+        const row = await requireLiveSeller(tx, scope, id, 'be updated');
         const before = serializeSeller(row);
         const fields = applyPartyUpdate(row, body);
         if (fields === null) return before;
-        const now = await modeNow(tx, deps.clock, scope);
+        const now = await modeNow(tx, ctx.clock, scope);
         await queries.updateSellerParty(tx, scope, id, fields, now);
         const after = await reload(tx, scope, id);
         await emitEvent(tx, scope, now, 'seller.updated', after, previousAttributes(before, after));
@@ -104,11 +101,12 @@ export async function updateSeller(deps: PartyDeps, scope: Scope, id: string, bo
 }
 
 /** PUT storefront: creates it or replaces it whole; seller.updated carries the old storefront. */
-export async function putStorefront(deps: PartyDeps, scope: Scope, sellerId: string, body: StorefrontBody): Promise<Storefront> {
+export async function putStorefront(ctx: OperationContext, sellerId: string, body: PutStorefrontBody): Promise<Storefront> {
+  const { scope } = ctx;
   return mapUniqueViolations(
     () =>
-      deps.db.transaction(async (tx) => {
-        const row = await lockLiveSeller(tx, scope, sellerId, 'change its storefront');
+      ctx.db.transaction(async (tx) => {
+        const row = await requireLiveSeller(tx, scope, sellerId, 'change its storefront');
         const before = serializeSeller(row);
         const values: queries.StorefrontValues = {
           name: body.name,
@@ -126,9 +124,9 @@ export async function putStorefront(deps: PartyDeps, scope: Scope, sellerId: str
         ) {
           return current;
         }
-        const now = await modeNow(tx, deps.clock, scope);
+        const now = await modeNow(tx, ctx.clock, scope);
         await queries.upsertStorefront(tx, scope, sellerId, newId('storefront'), values, now);
-        await queries.touchSeller(tx, scope, sellerId, now);
+        await queries.updateSellerUpdatedAt(tx, scope, sellerId, now);
         const after = await reload(tx, scope, sellerId);
         await emitEvent(tx, scope, now, 'seller.updated', after, previousAttributes(before, after));
         if (!after.storefront) throw new Error(`storefront of ${sellerId} missing after upsert`);
@@ -143,10 +141,10 @@ export async function putStorefront(deps: PartyDeps, scope: Scope, sellerId: str
  * The public profile (PK). An erased seller still answers, with name and storefront null: orders
  * and reputation outlive erasure (interface.md 1), and nothing personal is left to show.
  */
-export async function getSellerProfile(deps: PartyDeps, scope: Scope, id: string): Promise<SellerProfile> {
-  const row = await queries.findSeller(deps.db, scope, id);
+export async function retrieveSellerProfile(ctx: OperationContext, id: string): Promise<SellerProfile> {
+  const row = await queries.selectSeller(ctx.db, ctx.scope, id);
   if (!row) throw errors.missing('seller', id);
-  return serializeProfile(row, await sellerReputation(deps.db, scope, id));
+  return serializeProfile(row, await sellerReputation(ctx.db, ctx.scope, id));
 }
 
 /** The moderation action each suspension move records (the moves themselves: suspension.ts). */
@@ -156,22 +154,67 @@ const MODERATION_ACTION = { suspend: 'suspend_seller', unsuspend: 'unsuspend_sel
 >;
 
 export async function changeSuspension(
-  deps: PartyDeps,
-  scope: Scope,
+  ctx: OperationContext,
   id: string,
   operation: SuspensionOperation,
   reason: string | null,
 ): Promise<Seller> {
-  return deps.db.transaction(async (tx) => {
-    const row = await lockLiveSeller(tx, scope, id, SUSPENSION_MACHINE.operations[operation]);
+  const { scope } = ctx;
+  return ctx.db.transaction(async (tx) => {
+    const row = await requireLiveSeller(tx, scope, id, SUSPENSION_MACHINE.operations[operation]);
     const suspension = move(SUSPENSION_MACHINE, row.status, operation, 'platform');
-    const now = await modeNow(tx, deps.clock, scope);
+    const now = await modeNow(tx, ctx.clock, scope);
     await queries.updateSellerStatus(tx, scope, id, suspension.to, suspension.to === 'suspended' ? reason : null, now);
     const seller = await reload(tx, scope, id);
     await emitMove(tx, scope, now, suspension, seller);
     await recordModerationAction(tx, scope, now, { action: MODERATION_ACTION[operation], targetType: 'seller', target: id, reason });
     return seller;
   });
+}
+
+/**
+ * DELETE (contract 5): personal data removed from the record, its storefront, and everything other
+ * modules keep about the seller (src/modules/erasure.ts: its verifications' notes, its onboarding
+ * links, its listings, every stored event and answer about them). Erasing an erased seller answers
+ * the record again and changes nothing.
+ */
+export async function eraseSeller(ctx: OperationContext, id: string): Promise<Seller> {
+  const { scope } = ctx;
+  return ctx.db.transaction(async (tx) => {
+    const row = await requireSeller(tx, scope, id);
+    if (row.erased_at !== null) return serializeSeller(row);
+    const now = await modeNow(tx, ctx.clock, scope);
+    await queries.updateSellerErased(tx, scope, id, now);
+    await queries.deleteStorefront(tx, scope, id);
+    await eraseSellerData(tx, scope, id, now, { objectIds: [id], redaction: SELLER_REDACTION });
+    const seller = await reload(tx, scope, id);
+    await emitEvent(tx, scope, now, 'seller.erased', seller);
+    return seller;
+  });
+}
+
+// ---- for other modules' transactions ----
+
+/** The seller, locked for the rest of the transaction; 404 when it is not in this scope. */
+export async function requireSeller(tx: Tx, scope: Scope, id: string): Promise<queries.SellerRow> {
+  const row = await queries.lockSeller(tx, scope, id);
+  if (!row) throw errors.missing('seller', id);
+  return row;
+}
+
+/** As requireSeller, and 409 invalid_state when the seller was erased (it can no longer change). */
+export async function requireLiveSeller(tx: Tx, scope: Scope, id: string, action: string): Promise<queries.SellerRow> {
+  const row = await requireSeller(tx, scope, id);
+  if (row.erased_at !== null) throw errors.invalidState('seller', 'erased', action);
+  return row;
+}
+
+/**
+ * The seller share-locked, or null: for a change that depends on the seller's state (a listing
+ * published by it), which a suspension or erasure at the same time must wait for, or not overtake.
+ */
+export function findSellerForShare(tx: Tx, scope: Scope, id: string): Promise<queries.SellerRow | null> {
+  return queries.lockSellerShared(tx, scope, id);
 }
 
 /**
@@ -196,26 +239,19 @@ export async function setSellerPayouts(
 }
 
 /**
- * DELETE (contract 5): personal data removed from the record, its storefront, its verifications,
- * its onboarding links and every stored event about them; its listings removed (seller_erased).
- * Erasing an erased seller answers the record again and changes nothing.
+ * Moves the seller's verification state as its verifications decide it, by a row of its table
+ * (verification-state.ts), in the caller's transaction; the row's events (seller.verification_updated).
  */
-export async function eraseSeller(deps: PartyDeps, scope: Scope, id: string): Promise<Seller> {
-  return deps.db.transaction(async (tx) => {
-    const row = await lockSeller(tx, scope, id);
-    if (row.erased_at !== null) return serializeSeller(row);
-    const now = await modeNow(tx, deps.clock, scope);
-    await queries.eraseSellerRow(tx, scope, id, now);
-    await queries.deleteStorefront(tx, scope, id);
-    await deleteOnboardingLinksOfSeller(tx, scope, id);
-    const verificationIds = await eraseVerificationsOfSeller(tx, scope, id);
-    await redactStoredEvents(tx, scope, [id], SELLER_REDACTION);
-    await redactStoredEvents(tx, scope, verificationIds, VERIFICATION_REDACTION);
-    await redactStoredResponses(tx, scope, [id], SELLER_REDACTION);
-    await redactStoredResponses(tx, scope, verificationIds, VERIFICATION_REDACTION);
-    await removeListingsOfErasedSeller(tx, scope, id, now);
-    const seller = await reload(tx, scope, id);
-    await emitEvent(tx, scope, now, 'seller.erased', seller);
-    return seller;
-  });
+export async function setSellerVerification(
+  tx: Tx,
+  scope: Scope,
+  row: queries.SellerRow,
+  transition: Row<VerificationState, string, never>,
+  now: Date,
+): Promise<Seller> {
+  const before = serializeSeller(row);
+  await queries.updateSellerVerification(tx, scope, row.id, transition.to, now);
+  const after = await reload(tx, scope, row.id);
+  await emitMove(tx, scope, now, transition, after, previousAttributes(before, after));
+  return after;
 }

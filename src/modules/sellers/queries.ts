@@ -1,8 +1,7 @@
 // Every SQL statement of the sellers module (sellers and their storefronts). Each one names
 // marketplace_id and mode.
-import type { Queryable } from '../../db/db.js';
-import { selectPage } from '../../db/page-query.js';
-import type { PageRequest } from '../../http/pagination.js';
+import type { Queryable, Tx } from '../../db/db.js';
+import { selectPage, type PageRequest } from '../../db/paging.js';
 import type { Scope } from '../../scope.js';
 import type { PartyFields } from '../parties/schemas.js';
 import type { PayoutsStatus, SellerStatus, VerificationState } from './schemas.js';
@@ -45,40 +44,61 @@ const SELECT_SELLER = `
     FROM sellers s
     LEFT JOIN storefronts st ON st.marketplace_id = s.marketplace_id AND st.mode = s.mode AND st.seller_id = s.id`;
 
-/** The seller; with lock, its row stays locked until the transaction ends (lock order: seller first). */
-export async function findSeller(q: Queryable, scope: Scope, id: string, lock = false): Promise<SellerRow | null> {
-  const rows = await q.query<SellerRow>(
-    `${SELECT_SELLER} WHERE s.marketplace_id = $1 AND s.mode = $2 AND s.id = $3${lock ? ' FOR UPDATE OF s' : ''}`,
+export async function selectSeller(q: Queryable, scope: Scope, id: string): Promise<SellerRow | null> {
+  const rows = await q.query<SellerRow>(`${SELECT_SELLER} WHERE s.marketplace_id = $1 AND s.mode = $2 AND s.id = $3`, [
+    scope.marketplaceId,
+    scope.mode,
+    id,
+  ]);
+  return rows[0] ?? null;
+}
+
+/** The seller, its row locked until the transaction ends (lock order: the seller first). */
+export async function lockSeller(tx: Tx, scope: Scope, id: string): Promise<SellerRow | null> {
+  const rows = await tx.query<SellerRow>(
+    `${SELECT_SELLER} WHERE s.marketplace_id = $1 AND s.mode = $2 AND s.id = $3 FOR UPDATE OF s`,
     [scope.marketplaceId, scope.mode, id],
   );
   return rows[0] ?? null;
 }
 
-export function listSellers(
+/**
+ * The seller, share-locked: what others decide on its state (publishing a listing) holds until
+ * their transaction ends, and a suspension or erasure at the same time waits for them (or they for it).
+ */
+export async function lockSellerShared(tx: Tx, scope: Scope, id: string): Promise<SellerRow | null> {
+  const rows = await tx.query<SellerRow>(
+    `${SELECT_SELLER} WHERE s.marketplace_id = $1 AND s.mode = $2 AND s.id = $3 FOR SHARE OF s`,
+    [scope.marketplaceId, scope.mode, id],
+  );
+  return rows[0] ?? null;
+}
+
+export function selectSellers(
   q: Queryable,
   scope: Scope,
   page: PageRequest,
   filter: { externalId?: string; status?: SellerStatus },
 ): Promise<SellerRow[]> {
   return selectPage<SellerRow>(q, {
-    select: SELECT_SELLER,
-    alias: 's',
-    scope,
+    sql: `${SELECT_SELLER} WHERE s.marketplace_id = $1 AND s.mode = $2`,
+    params: [scope.marketplaceId, scope.mode],
+    equals: { 's.external_id': filter.externalId, 's.status': filter.status },
+    idColumn: 's.id',
     page,
-    equals: { external_id: filter.externalId, status: filter.status },
   });
 }
 
-export async function insertSeller(q: Queryable, scope: Scope, id: string, fields: PartyFields, now: Date): Promise<void> {
-  await q.query(
+export async function insertSeller(tx: Tx, scope: Scope, id: string, fields: PartyFields, now: Date): Promise<void> {
+  await tx.query(
     `INSERT INTO sellers (marketplace_id, mode, id, external_id, name, email, metadata, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
     [scope.marketplaceId, scope.mode, id, fields.external_id, fields.name, fields.email, JSON.stringify(fields.metadata), now],
   );
 }
 
-export async function updateSellerParty(q: Queryable, scope: Scope, id: string, fields: PartyFields, now: Date): Promise<void> {
-  await q.query(
+export async function updateSellerParty(tx: Tx, scope: Scope, id: string, fields: PartyFields, now: Date): Promise<void> {
+  await tx.query(
     `UPDATE sellers SET external_id = $4, name = $5, email = $6, metadata = $7, updated_at = $8
       WHERE marketplace_id = $1 AND mode = $2 AND id = $3`,
     [scope.marketplaceId, scope.mode, id, fields.external_id, fields.name, fields.email, JSON.stringify(fields.metadata), now],
@@ -86,22 +106,22 @@ export async function updateSellerParty(q: Queryable, scope: Scope, id: string, 
 }
 
 export async function updateSellerStatus(
-  q: Queryable,
+  tx: Tx,
   scope: Scope,
   id: string,
   status: SellerStatus,
   reason: string | null,
   now: Date,
 ): Promise<void> {
-  await q.query(
+  await tx.query(
     `UPDATE sellers SET status = $4, suspended_reason = $5, updated_at = $6
       WHERE marketplace_id = $1 AND mode = $2 AND id = $3`,
     [scope.marketplaceId, scope.mode, id, status, reason, now],
   );
 }
 
-export async function updateSellerVerification(q: Queryable, scope: Scope, id: string, status: VerificationState, now: Date): Promise<void> {
-  await q.query(
+export async function updateSellerVerification(tx: Tx, scope: Scope, id: string, status: VerificationState, now: Date): Promise<void> {
+  await tx.query(
     `UPDATE sellers SET verification_status = $4, verification_updated_at = $5, updated_at = $5
       WHERE marketplace_id = $1 AND mode = $2 AND id = $3`,
     [scope.marketplaceId, scope.mode, id, status, now],
@@ -109,14 +129,14 @@ export async function updateSellerVerification(q: Queryable, scope: Scope, id: s
 }
 
 export async function updateSellerPayouts(
-  q: Queryable,
+  tx: Tx,
   scope: Scope,
   id: string,
   status: PayoutsStatus,
   processorAccount: string | null,
   now: Date,
 ): Promise<void> {
-  await q.query(
+  await tx.query(
     `UPDATE sellers SET payouts_status = $4, processor_account = $5, updated_at = $6
       WHERE marketplace_id = $1 AND mode = $2 AND id = $3`,
     [scope.marketplaceId, scope.mode, id, status, processorAccount, now],
@@ -127,8 +147,8 @@ export async function updateSellerPayouts(
  * Nulls the seller's personal data and its suspension reason and marks it erased; status,
  * verification and payouts stay.
  */
-export async function eraseSellerRow(q: Queryable, scope: Scope, id: string, now: Date): Promise<void> {
-  await q.query(
+export async function updateSellerErased(tx: Tx, scope: Scope, id: string, now: Date): Promise<void> {
+  await tx.query(
     `UPDATE sellers SET external_id = NULL, name = NULL, email = NULL, metadata = '{}', suspended_reason = NULL,
             erased_at = $4, updated_at = $4
       WHERE marketplace_id = $1 AND mode = $2 AND id = $3`,
@@ -145,14 +165,14 @@ export interface StorefrontValues {
 
 /** Creates the seller's storefront or replaces its fields (the id and created_at stay). */
 export async function upsertStorefront(
-  q: Queryable,
+  tx: Tx,
   scope: Scope,
   sellerId: string,
   newId: string,
   values: StorefrontValues,
   now: Date,
 ): Promise<void> {
-  await q.query(
+  await tx.query(
     `INSERT INTO storefronts (marketplace_id, mode, id, seller_id, name, slug, description, metadata, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
      ON CONFLICT (marketplace_id, mode, seller_id) DO UPDATE
@@ -162,8 +182,8 @@ export async function upsertStorefront(
   );
 }
 
-export async function touchSeller(q: Queryable, scope: Scope, id: string, now: Date): Promise<void> {
-  await q.query('UPDATE sellers SET updated_at = $4 WHERE marketplace_id = $1 AND mode = $2 AND id = $3', [
+export async function updateSellerUpdatedAt(tx: Tx, scope: Scope, id: string, now: Date): Promise<void> {
+  await tx.query('UPDATE sellers SET updated_at = $4 WHERE marketplace_id = $1 AND mode = $2 AND id = $3', [
     scope.marketplaceId,
     scope.mode,
     id,
@@ -171,8 +191,8 @@ export async function touchSeller(q: Queryable, scope: Scope, id: string, now: D
   ]);
 }
 
-export async function deleteStorefront(q: Queryable, scope: Scope, sellerId: string): Promise<void> {
-  await q.query('DELETE FROM storefronts WHERE marketplace_id = $1 AND mode = $2 AND seller_id = $3', [
+export async function deleteStorefront(tx: Tx, scope: Scope, sellerId: string): Promise<void> {
+  await tx.query('DELETE FROM storefronts WHERE marketplace_id = $1 AND mode = $2 AND seller_id = $3', [
     scope.marketplaceId,
     scope.mode,
     sellerId,

@@ -1,7 +1,8 @@
 // Seller, storefront and public profile records (contract 5), and the bodies and queries of the
 // seller operations. Types are derived from the schemas.
 import { Type, type Static } from '@sinclair/typebox';
-import { Body, ListOf, Metadata, Nullable, NullableTimestamp, PageQuery, StringEnum, Timestamp } from '../../http/schemas.js';
+import { Body, ListOf, ListQuery, Metadata, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../../http/schemas.js';
+import { CreatePartyBody, UpdatePartyBody } from '../parties/schemas.js';
 
 export const SellerStatus = StringEnum(['active', 'suspended']);
 export type SellerStatus = Static<typeof SellerStatus>;
@@ -12,7 +13,7 @@ export type VerificationState = Static<typeof VerificationState>;
 export const PayoutsStatus = StringEnum(['not_started', 'pending', 'enabled', 'restricted']);
 export type PayoutsStatus = Static<typeof PayoutsStatus>;
 
-export const StorefrontRecord = Type.Object(
+export const Storefront = Type.Object(
   {
     object: Type.Literal('storefront'),
     id: Type.String(),
@@ -40,9 +41,9 @@ export const StorefrontRecord = Type.Object(
     ],
   },
 );
-export type Storefront = Static<typeof StorefrontRecord>;
+export type Storefront = Static<typeof Storefront>;
 
-export const SellerRecord = Type.Object(
+export const Seller = Type.Object(
   {
     object: Type.Literal('seller'),
     id: Type.String(),
@@ -53,7 +54,7 @@ export const SellerRecord = Type.Object(
     suspended_reason: Nullable(Type.String()),
     verification: Type.Object({ status: VerificationState, updated_at: NullableTimestamp }),
     payouts: Type.Object({ status: PayoutsStatus, processor_account: Nullable(Type.String()) }),
-    storefront: Nullable(StorefrontRecord),
+    storefront: Nullable(Storefront),
     metadata: Metadata,
     erased_at: NullableTimestamp,
     created_at: Timestamp,
@@ -80,9 +81,9 @@ export const SellerRecord = Type.Object(
     ],
   },
 );
-export type Seller = Static<typeof SellerRecord>;
+export type Seller = Static<typeof Seller>;
 
-export const SellerList = ListOf(SellerRecord);
+export const SellerList = ListOf(Seller);
 
 export const Reputation = Type.Object({
   rating_average: Nullable(Type.Number({ description: 'Average rating, one decimal; null without ratings.' })),
@@ -91,7 +92,7 @@ export const Reputation = Type.Object({
 });
 export type Reputation = Static<typeof Reputation>;
 
-export const SellerProfileRecord = Type.Object(
+export const SellerProfile = Type.Object(
   {
     object: Type.Literal('seller_profile'),
     id: Type.String(),
@@ -114,9 +115,18 @@ export const SellerProfileRecord = Type.Object(
     ],
   },
 );
-export type SellerProfile = Static<typeof SellerProfileRecord>;
+export type SellerProfile = Static<typeof SellerProfile>;
 
-export const StorefrontBody = Body(
+export const CreateSellerBody = {
+  ...CreatePartyBody,
+  examples: [{ external_id: 'user_4821', name: 'Ada Lovelace', email: 'ada@example.com' }],
+};
+export type CreateSellerBody = Static<typeof CreateSellerBody>;
+
+export const UpdateSellerBody = { ...UpdatePartyBody, examples: [{ name: 'Ada King', metadata: { tier: 'gold' } }] };
+export type UpdateSellerBody = Static<typeof UpdateSellerBody>;
+
+export const PutStorefrontBody = Body(
   {
     name: Type.String({
       minLength: 1,
@@ -139,7 +149,10 @@ export const StorefrontBody = Body(
   },
   'Storefront body: creates the storefront or replaces it whole (fields left out become null or empty).',
 );
-export type StorefrontBody = Static<typeof StorefrontBody>;
+Object.assign(PutStorefrontBody, {
+  examples: [{ name: "Ada's Prints", slug: 'adas-prints', description: 'Letterpress prints made in Lisbon.' }],
+});
+export type PutStorefrontBody = Static<typeof PutStorefrontBody>;
 
 export const Reason = Type.String({
   minLength: 1,
@@ -149,18 +162,16 @@ export const Reason = Type.String({
   examples: ['Repeated reports of counterfeit goods.'],
 });
 
-export const SuspendBody = Body({ reason: Reason });
-export type SuspendBody = Static<typeof SuspendBody>;
+export const SuspendSellerBody = Body({ reason: Reason });
+Object.assign(SuspendSellerBody, { examples: [{ reason: 'Repeated reports of counterfeit goods.' }] });
+export type SuspendSellerBody = Static<typeof SuspendSellerBody>;
 
-export const UnsuspendBody = Body({ reason: Type.Optional(Reason) }, 'Optional: why the suspension ends.');
-export type UnsuspendBody = Static<typeof UnsuspendBody>;
+export const UnsuspendSellerBody = Body({ reason: Type.Optional(Reason) }, 'Optional: why the suspension ends.');
+Object.assign(UnsuspendSellerBody, { examples: [{ reason: 'Appeal accepted.' }] });
+export type UnsuspendSellerBody = Static<typeof UnsuspendSellerBody>;
 
-export const SellerListQuery = Type.Object(
-  {
-    ...PageQuery,
-    external_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Finds the seller with this external id.' })),
-    status: Type.Optional(SellerStatus),
-  },
-  { additionalProperties: false },
-);
-export type SellerListQuery = Static<typeof SellerListQuery>;
+export const ListSellersQuery = ListQuery({
+  external_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Finds the seller with this external id.' })),
+  status: Type.Optional(SellerStatus),
+});
+export type ListSellersQuery = Static<typeof ListSellersQuery>;

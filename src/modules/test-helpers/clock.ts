@@ -5,72 +5,57 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '../../clock.js';
 import type { Queryable } from '../../db/db.js';
 import type { Services } from '../../http/types.js';
-import type { Scope } from '../../scope.js';
+import { clockOffsetMs, type Scope } from '../../scope.js';
 import { runDueTimers } from '../../workers/timers.js';
 import { clockAdvanceHooks, timerHandlers } from '../background.js';
+import type { OperationContext } from '../context.js';
+import { selectAnyTimerDue, updateClockOffset } from './queries.js';
+import type { AdvanceTestClockBody, TestClock } from './schemas.js';
 import { assertTestMode } from './test-mode.js';
-
-export const MAX_ADVANCE_SECONDS = 31_536_000;
-
-export interface TestClock {
-  object: 'test_clock';
-  now: string;
-  offset_seconds: number;
-}
 
 /** How long an advance waits for due timers that another worker process is running right now. */
 const WAIT_FOR_OTHER_WORKERS_MS = 10_000;
 /** Bounds one pass of timers, so a handler that keeps scheduling due timers cannot hold the answer forever. */
 const TIMERS_PER_PASS = 10_000;
 
-async function offsetMs(q: Queryable, scope: Scope): Promise<number> {
-  const [row] = await q.query<{ clock_offset_ms: number }>(
-    'SELECT clock_offset_ms FROM marketplace_modes WHERE marketplace_id = $1 AND mode = $2',
-    [scope.marketplaceId, scope.mode],
-  );
-  return Number(row?.clock_offset_ms ?? 0);
-}
-
-export async function readTestClock(q: Queryable, clock: Clock, scope: Scope): Promise<TestClock> {
-  assertTestMode(scope);
-  const offset = await offsetMs(q, scope);
+async function readTestClock(q: Queryable, clock: Clock, scope: Scope): Promise<TestClock> {
+  const offset = await clockOffsetMs(q, scope);
   return { object: 'test_clock', now: new Date(clock.nowMs() + offset).toISOString(), offset_seconds: Math.floor(offset / 1000) };
 }
 
-export interface AdvanceOptions {
+export async function retrieveTestClock(ctx: OperationContext): Promise<TestClock> {
+  assertTestMode(ctx.scope);
+  return readTestClock(ctx.db, ctx.clock, ctx.scope);
+}
+
+/**
+ * What an advance runs after its commit: the worker's due work of the mode. Given the running
+ * service like the worker is, since the advance hooks take it.
+ */
+export interface AdvanceWork {
+  services: Services;
   /** Told about a clock-advance hook that failed; the advance itself still succeeds. */
   onHookError?: (error: unknown, hook: string) => void;
 }
 
-export async function advanceTestClock(
-  services: Services,
-  scope: Scope,
-  seconds: number,
-  options: AdvanceOptions = {},
-): Promise<TestClock> {
+export async function advanceTestClock(ctx: OperationContext, body: AdvanceTestClockBody, work: AdvanceWork): Promise<TestClock> {
+  const { scope } = ctx;
   assertTestMode(scope);
-  const { db, clock } = services;
-  return db.transaction(async (tx) => {
-    // One UPDATE of the mode's row: it takes the row lock, so concurrent advances add up instead
-    // of one overwriting the other.
-    await tx.query('UPDATE marketplace_modes SET clock_offset_ms = clock_offset_ms + $3 WHERE marketplace_id = $1 AND mode = $2', [
-      scope.marketplaceId,
-      scope.mode,
-      seconds * 1000,
-    ]);
+  return ctx.db.transaction(async (tx) => {
+    await updateClockOffset(tx, scope, body.seconds * 1000);
     // The due work runs once the new time is committed, each timer in a transaction of its own,
     // and before the answer leaves (the outermost transaction resolves after its hooks). Under an
     // Idempotency-Key this transaction is the request's: running the timers inside it would hold
     // every listing they touch until the answer, and deadlock with requests on them.
-    tx.afterCommit(() => runDueWork(services, scope, options));
-    return readTestClock(tx, clock, scope);
+    tx.afterCommit(() => runDueWork(work.services, scope, work));
+    return readTestClock(tx, ctx.clock, scope);
   });
 }
 
 /** The timers that became due, then the advance hooks, with the mode's new time. */
-async function runDueWork(services: Services, scope: Scope, options: AdvanceOptions): Promise<void> {
+async function runDueWork(services: Services, scope: Scope, options: Pick<AdvanceWork, 'onHookError'>): Promise<void> {
   await runTimersDueNow(services, scope);
-  const now = new Date(services.clock.nowMs() + (await offsetMs(services.db, scope)));
+  const now = new Date(services.clock.nowMs() + (await clockOffsetMs(services.db, scope)));
   for (const hook of clockAdvanceHooks) {
     try {
       await hook.run(services, scope, now);
@@ -98,11 +83,5 @@ async function runTimersDueNow(services: Services, scope: Scope): Promise<void> 
 }
 
 async function anyTimerDue(q: Queryable, clock: Clock, scope: Scope): Promise<boolean> {
-  const now = new Date(clock.nowMs() + (await offsetMs(q, scope)));
-  const rows = await q.query("SELECT 1 FROM timers WHERE marketplace_id = $1 AND mode = $2 AND status = 'pending' AND run_at <= $3 LIMIT 1", [
-    scope.marketplaceId,
-    scope.mode,
-    now,
-  ]);
-  return rows.length > 0;
+  return selectAnyTimerDue(q, scope, new Date(clock.nowMs() + (await clockOffsetMs(q, scope))));
 }

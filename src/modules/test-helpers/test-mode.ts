@@ -14,5 +14,5 @@ export function assertTestMode(scope: Scope): void {
  * is checked: the answer does not depend on what was sent.
  */
 export async function requireTestMode(request: FastifyRequest): Promise<void> {
-  assertTestMode(request.api.scope);
+  assertTestMode(request.ctx.scope);
 }

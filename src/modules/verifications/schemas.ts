@@ -1,12 +1,12 @@
 // Verification records (contract 5) and the bodies and queries of the verification operations.
 import { Type, type Static } from '@sinclair/typebox';
-import { Body, ListOf, Metadata, Nullable, NullableTimestamp, PageQuery, StringEnum, Timestamp } from '../../http/schemas.js';
+import { Body, ListOf, ListQuery, Metadata, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../../http/schemas.js';
 import { Reason } from '../sellers/schemas.js';
 
 export const VerificationStatus = StringEnum(['pending', 'verified', 'rejected']);
 export type VerificationStatus = Static<typeof VerificationStatus>;
 
-export const VerificationRecord = Type.Object(
+export const Verification = Type.Object(
   {
     object: Type.Literal('verification'),
     id: Type.String(),
@@ -34,25 +34,23 @@ export const VerificationRecord = Type.Object(
     ],
   },
 );
-export type Verification = Static<typeof VerificationRecord>;
+export type Verification = Static<typeof Verification>;
 
-export const VerificationList = ListOf(VerificationRecord);
+export const VerificationList = ListOf(Verification);
 
 export const CreateVerificationBody = Body({
   notes: Type.Optional(Type.String({ maxLength: 2000, examples: ['Business registration checked by phone.'] })),
   metadata: Type.Optional(Metadata),
 });
+Object.assign(CreateVerificationBody, { examples: [{ notes: 'Business registration checked by phone.' }] });
 export type CreateVerificationBody = Static<typeof CreateVerificationBody>;
 
 export const RejectVerificationBody = Body({ reason: Reason });
+Object.assign(RejectVerificationBody, { examples: [{ reason: 'The registration number does not match the business name.' }] });
 export type RejectVerificationBody = Static<typeof RejectVerificationBody>;
 
-export const VerificationListQuery = Type.Object(
-  {
-    ...PageQuery,
-    seller: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only this seller\'s verifications.' })),
-    status: Type.Optional(VerificationStatus),
-  },
-  { additionalProperties: false },
-);
-export type VerificationListQuery = Static<typeof VerificationListQuery>;
+export const ListVerificationsQuery = ListQuery({
+  seller: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only this seller\'s verifications.' })),
+  status: Type.Optional(VerificationStatus),
+});
+export type ListVerificationsQuery = Static<typeof ListVerificationsQuery>;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidState, rowOf } from '../../../src/domain/state-machine.js';
 import { setSellerPayouts } from '../../../src/modules/sellers/operations.js';
 import { PAYOUTS_MACHINE, type ReportedPayoutsStatus } from '../../../src/modules/sellers/payouts.js';
-import { findSeller } from '../../../src/modules/sellers/queries.js';
+import { lockSeller } from '../../../src/modules/sellers/queries.js';
 import type { SellerStatus } from '../../../src/modules/sellers/schemas.js';
 import { SUSPENSION_MACHINE, type SuspensionOperation } from '../../../src/modules/sellers/suspension.js';
 import type { Scope } from '../../../src/scope.js';
@@ -64,7 +64,7 @@ describe('every state × report of the payouts table', () => {
     expect(row?.to).toBe(status);
     const before = await eventTypes(seller.id);
     const after = await ctx.db.transaction(async (tx) => {
-      const locked = (await findSeller(tx, scope(), seller.id, true))!;
+      const locked = (await lockSeller(tx, scope(), seller.id))!;
       return setSellerPayouts(tx, scope(), locked, status, 'acct_sim_walk', new Date());
     });
     expect(after.payouts).toEqual({ status, processor_account: 'acct_sim_walk' });

@@ -1,10 +1,9 @@
 // POST /v1/buyers: create a buyer (contract 5).
-import type { App, Services } from '../../../http/types.js';
-import { PartyCreateBody } from '../../parties/schemas.js';
+import type { RouteModule } from '../../../http/types.js';
 import { createBuyer } from '../operations.js';
-import { BuyerRecord } from '../schemas.js';
+import { Buyer, CreateBuyerBody } from '../schemas.js';
 
-export function createBuyerRoute(app: App, services: Services): void {
+export const createBuyerRoute: RouteModule = (app) => {
   app.post(
     '/buyers',
     {
@@ -12,14 +11,13 @@ export function createBuyerRoute(app: App, services: Services): void {
         tags: ['Buyers'],
         summary: 'Create a buyer',
         description: '`external_id` is unique per marketplace and mode (409 `resource_exists`, `param: external_id`). Emits `buyer.created`.',
-        body: { ...PartyCreateBody, examples: [{ external_id: 'user_7310', name: 'Grace Hopper', email: 'grace@example.com' }] },
-        response: { 201: BuyerRecord },
+        body: CreateBuyerBody,
+        response: { 201: Buyer },
       },
     },
     async (request, reply) => {
-      const buyer = await createBuyer(services, request.api.scope, request.body);
       reply.code(201);
-      return buyer;
+      return createBuyer(request.ctx, request.body);
     },
   );
-}
+};

@@ -1,10 +1,10 @@
 // DELETE /v1/buyers/{id}: erase the buyer's personal data (contract 5).
 import { IdParams } from '../../../http/schemas.js';
-import type { App, Services } from '../../../http/types.js';
+import type { RouteModule } from '../../../http/types.js';
 import { eraseBuyer } from '../operations.js';
-import { BuyerRecord } from '../schemas.js';
+import { Buyer } from '../schemas.js';
 
-export function eraseBuyerRoute(app: App, services: Services): void {
+export const eraseBuyerRoute: RouteModule = (app) => {
   app.delete(
     '/buyers/:id',
     {
@@ -15,9 +15,9 @@ export function eraseBuyerRoute(app: App, services: Services): void {
           'Removes name, email, external id and metadata from the buyer and from every stored event. The record stays with ' +
           '`erased_at`. Emits `buyer.erased`. Erasing again answers the erased buyer and changes nothing.',
         params: IdParams,
-        response: { 200: BuyerRecord },
+        response: { 200: Buyer },
       },
     },
-    async (request) => eraseBuyer(services, request.api.scope, request.params.id),
+    async (request) => eraseBuyer(request.ctx, request.params.id),
   );
-}
+};

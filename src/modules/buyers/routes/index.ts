@@ -6,10 +6,4 @@ import { listBuyersRoute } from './list.js';
 import { retrieveBuyerRoute } from './retrieve.js';
 import { updateBuyerRoute } from './update.js';
 
-export const buyerRoutes: RouteModule = (app, services) => {
-  createBuyerRoute(app, services);
-  listBuyersRoute(app, services);
-  retrieveBuyerRoute(app, services);
-  updateBuyerRoute(app, services);
-  eraseBuyerRoute(app, services);
-};
+export const buyerRoutes: RouteModule[] = [createBuyerRoute, listBuyersRoute, retrieveBuyerRoute, updateBuyerRoute, eraseBuyerRoute];

@@ -1,10 +1,10 @@
 // GET /v1/buyers/{id}
 import { IdParams } from '../../../http/schemas.js';
-import type { App, Services } from '../../../http/types.js';
+import type { RouteModule } from '../../../http/types.js';
 import { retrieveBuyer } from '../operations.js';
-import { BuyerRecord } from '../schemas.js';
+import { Buyer } from '../schemas.js';
 
-export function retrieveBuyerRoute(app: App, services: Services): void {
+export const retrieveBuyerRoute: RouteModule = (app) => {
   app.get(
     '/buyers/:id',
     {
@@ -15,9 +15,9 @@ export function retrieveBuyerRoute(app: App, services: Services): void {
           'An erased buyer is still found, with `erased_at` set, `external_id`, `name` and `email` null and `metadata` empty. ' +
           'An id that is not a buyer of this marketplace and mode answers 404 `resource_missing`.',
         params: IdParams,
-        response: { 200: BuyerRecord },
+        response: { 200: Buyer },
       },
     },
-    async (request) => retrieveBuyer(services, request.api.scope, request.params.id),
+    async (request) => retrieveBuyer(request.ctx, request.params.id),
   );
-}
+};

@@ -1,11 +1,10 @@
 // PATCH /v1/buyers/{id}: the party update body; metadata is replaced whole.
 import { IdParams } from '../../../http/schemas.js';
-import type { App, Services } from '../../../http/types.js';
-import { PartyUpdateBody } from '../../parties/schemas.js';
+import type { RouteModule } from '../../../http/types.js';
 import { updateBuyer } from '../operations.js';
-import { BuyerRecord } from '../schemas.js';
+import { Buyer, UpdateBuyerBody } from '../schemas.js';
 
-export function updateBuyerRoute(app: App, services: Services): void {
+export const updateBuyerRoute: RouteModule = (app) => {
   app.patch(
     '/buyers/:id',
     {
@@ -17,10 +16,10 @@ export function updateBuyerRoute(app: App, services: Services): void {
           'An `external_id` another buyer of this marketplace and mode has answers 409 `resource_exists` (`param: external_id`). ' +
           'Emits `buyer.updated` with `previous_attributes` when something changed. An erased buyer answers 409 `invalid_state`.',
         params: IdParams,
-        body: { ...PartyUpdateBody, examples: [{ email: 'grace.hopper@example.com' }] },
-        response: { 200: BuyerRecord },
+        body: UpdateBuyerBody,
+        response: { 200: Buyer },
       },
     },
-    async (request) => updateBuyer(services, request.api.scope, request.params.id, request.body),
+    async (request) => updateBuyer(request.ctx, request.params.id, request.body),
   );
-}
+};

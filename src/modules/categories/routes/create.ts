@@ -2,9 +2,8 @@
 import type { RouteModule } from '../../../http/types.js';
 import { createCategory } from '../operations.js';
 import { Category, CreateCategoryBody } from '../schemas.js';
-import { categoryContext } from './context.js';
 
-export const createCategoryRoute: RouteModule = (app, services) => {
+export const createCategoryRoute: RouteModule = (app) => {
   app.post(
     '/categories',
     {
@@ -19,9 +18,8 @@ export const createCategoryRoute: RouteModule = (app, services) => {
       },
     },
     async (request, reply) => {
-      const category = await createCategory(categoryContext(request, services), request.body);
       reply.code(201);
-      return category;
+      return createCategory(request.ctx, request.body);
     },
   );
 };

@@ -7,15 +7,11 @@ import { retrieveAttributeSchemaRoute } from './retrieve-attribute-schema.js';
 import { retrieveCategoryRoute } from './retrieve.js';
 import { updateCategoryRoute } from './update.js';
 
-export const categoryRoutes: RouteModule = async (app, services) => {
-  for (const register of [
-    createCategoryRoute,
-    listCategoriesRoute,
-    retrieveCategoryRoute,
-    updateCategoryRoute,
-    retrieveAttributeSchemaRoute,
-    replaceAttributeSchemaRoute,
-  ]) {
-    await register(app, services);
-  }
-};
+export const categoryRoutes: RouteModule[] = [
+  createCategoryRoute,
+  listCategoriesRoute,
+  retrieveCategoryRoute,
+  updateCategoryRoute,
+  retrieveAttributeSchemaRoute,
+  replaceAttributeSchemaRoute,
+];

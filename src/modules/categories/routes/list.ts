@@ -2,9 +2,8 @@
 import type { RouteModule } from '../../../http/types.js';
 import { listCategories } from '../operations.js';
 import { CategoryList, ListCategoriesQuery } from '../schemas.js';
-import { categoryContext } from './context.js';
 
-export const listCategoriesRoute: RouteModule = (app, services) => {
+export const listCategoriesRoute: RouteModule = (app) => {
   app.get(
     '/categories',
     {
@@ -16,6 +15,6 @@ export const listCategoriesRoute: RouteModule = (app, services) => {
         response: { 200: CategoryList },
       },
     },
-    async (request) => listCategories(categoryContext(request, services), request.query),
+    async (request) => listCategories(request.ctx, request.query),
   );
 };

@@ -3,9 +3,8 @@ import { IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../http/types.js';
 import { replaceAttributeSchema } from '../operations.js';
 import { AttributeSchema, AttributeSchemaInput } from '../schemas.js';
-import { categoryContext } from './context.js';
 
-export const replaceAttributeSchemaRoute: RouteModule = (app, services) => {
+export const replaceAttributeSchemaRoute: RouteModule = (app) => {
   app.put(
     '/categories/:id/attribute_schema',
     {
@@ -22,6 +21,6 @@ export const replaceAttributeSchemaRoute: RouteModule = (app, services) => {
         response: { 200: AttributeSchema },
       },
     },
-    async (request) => replaceAttributeSchema(categoryContext(request, services), request.params.id, request.body),
+    async (request) => replaceAttributeSchema(request.ctx, request.params.id, request.body),
   );
 };

@@ -3,9 +3,8 @@ import { IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../http/types.js';
 import { retrieveAttributeSchema } from '../operations.js';
 import { AttributeSchema } from '../schemas.js';
-import { categoryContext } from './context.js';
 
-export const retrieveAttributeSchemaRoute: RouteModule = (app, services) => {
+export const retrieveAttributeSchemaRoute: RouteModule = (app) => {
   app.get(
     '/categories/:id/attribute_schema',
     {
@@ -19,6 +18,6 @@ export const retrieveAttributeSchemaRoute: RouteModule = (app, services) => {
         response: { 200: AttributeSchema },
       },
     },
-    async (request) => retrieveAttributeSchema(categoryContext(request, services), request.params.id),
+    async (request) => retrieveAttributeSchema(request.ctx, request.params.id),
   );
 };

@@ -3,9 +3,8 @@ import { IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../http/types.js';
 import { retrieveCategory } from '../operations.js';
 import { Category } from '../schemas.js';
-import { categoryContext } from './context.js';
 
-export const retrieveCategoryRoute: RouteModule = (app, services) => {
+export const retrieveCategoryRoute: RouteModule = (app) => {
   app.get(
     '/categories/:id',
     {
@@ -19,6 +18,6 @@ export const retrieveCategoryRoute: RouteModule = (app, services) => {
         response: { 200: Category },
       },
     },
-    async (request) => retrieveCategory(categoryContext(request, services), request.params.id),
+    async (request) => retrieveCategory(request.ctx, request.params.id),
   );
 };

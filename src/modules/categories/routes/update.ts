@@ -1,12 +1,10 @@
 // PATCH /v1/categories/{id}
-import { errors } from '../../../errors.js';
 import { IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../http/types.js';
 import { updateCategory } from '../operations.js';
 import { Category, UpdateCategoryBody } from '../schemas.js';
-import { categoryContext } from './context.js';
 
-export const updateCategoryRoute: RouteModule = (app, services) => {
+export const updateCategoryRoute: RouteModule = (app) => {
   app.patch(
     '/categories/:id',
     {
@@ -23,10 +21,6 @@ export const updateCategoryRoute: RouteModule = (app, services) => {
         response: { 200: Category },
       },
     },
-    async (request) => {
-      const { key, ...changes } = request.body;
-      if (key !== undefined) throw errors.invalidRequest("A category's key is set at creation and cannot be changed.", 'key');
-      return updateCategory(categoryContext(request, services), request.params.id, changes);
-    },
+    async (request) => updateCategory(request.ctx, request.params.id, request.body),
   );
 };

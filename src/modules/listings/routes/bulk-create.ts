@@ -2,9 +2,8 @@
 import type { RouteModule } from '../../../http/types.js';
 import { createListingsBulk } from '../operations.js';
 import { BulkCreateListingsBody, BulkListingList } from '../schemas.js';
-import { listingContext } from './context.js';
 
-export const bulkCreateListingsRoute: RouteModule = (app, services) => {
+export const bulkCreateListingsRoute: RouteModule = (app) => {
   app.post(
     '/listings/bulk',
     {
@@ -21,9 +20,8 @@ export const bulkCreateListingsRoute: RouteModule = (app, services) => {
       },
     },
     async (request, reply) => {
-      const list = await createListingsBulk(listingContext(request, services), request.body);
       reply.code(201);
-      return list;
+      return createListingsBulk(request.ctx, request.body);
     },
   );
 };

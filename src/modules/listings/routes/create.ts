@@ -2,9 +2,8 @@
 import type { RouteModule } from '../../../http/types.js';
 import { createListing } from '../operations.js';
 import { CreateListingBody, Listing } from '../schemas.js';
-import { listingContext } from './context.js';
 
-export const createListingRoute: RouteModule = (app, services) => {
+export const createListingRoute: RouteModule = (app) => {
   app.post(
     '/listings',
     {
@@ -21,9 +20,8 @@ export const createListingRoute: RouteModule = (app, services) => {
       },
     },
     async (request, reply) => {
-      const listing = await createListing(listingContext(request, services), request.body);
       reply.code(201);
-      return listing;
+      return createListing(request.ctx, request.body);
     },
   );
 };

@@ -11,20 +11,13 @@ import { unpublishListingRoute } from './unpublish.js';
 import { updateListingRoute } from './update.js';
 
 /** PK operations: a publishable key sees published listings only. */
-export const listingPublicRoutes: RouteModule = async (app, services) => {
-  await listListingsRoute(app, services);
-  await retrieveListingRoute(app, services);
-};
+export const listingPublicRoutes: RouteModule[] = [listListingsRoute, retrieveListingRoute];
 
-export const listingRoutes: RouteModule = async (app, services) => {
-  for (const register of [
-    createListingRoute,
-    bulkCreateListingsRoute,
-    updateListingRoute,
-    publishListingRoute,
-    unpublishListingRoute,
-    removeListingRoute,
-  ]) {
-    await register(app, services);
-  }
-};
+export const listingRoutes: RouteModule[] = [
+  createListingRoute,
+  bulkCreateListingsRoute,
+  updateListingRoute,
+  publishListingRoute,
+  unpublishListingRoute,
+  removeListingRoute,
+];

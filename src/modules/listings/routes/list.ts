@@ -2,9 +2,8 @@
 import type { RouteModule } from '../../../http/types.js';
 import { listListings } from '../operations.js';
 import { ListingList, ListListingsQuery } from '../schemas.js';
-import { listingContext, viewerOf } from './context.js';
 
-export const listListingsRoute: RouteModule = (app, services) => {
+export const listListingsRoute: RouteModule = (app) => {
   app.get(
     '/listings',
     {
@@ -18,6 +17,6 @@ export const listListingsRoute: RouteModule = (app, services) => {
         response: { 200: ListingList },
       },
     },
-    async (request) => listListings(listingContext(request, services), request.query, viewerOf(request)),
+    async (request) => listListings(request.ctx, request.query),
   );
 };

@@ -3,9 +3,8 @@ import { IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../http/types.js';
 import { publishListing } from '../operations.js';
 import { Listing } from '../schemas.js';
-import { listingContext } from './context.js';
 
-export const publishListingRoute: RouteModule = (app, services) => {
+export const publishListingRoute: RouteModule = (app) => {
   app.post(
     '/listings/:id/publish',
     {
@@ -22,6 +21,6 @@ export const publishListingRoute: RouteModule = (app, services) => {
         response: { 200: Listing },
       },
     },
-    async (request) => publishListing(listingContext(request, services), request.params.id),
+    async (request) => publishListing(request.ctx, request.params.id),
   );
 };

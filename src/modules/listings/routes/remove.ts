@@ -3,9 +3,8 @@ import { IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../http/types.js';
 import { removeListing } from '../operations.js';
 import { Listing, RemoveListingBody } from '../schemas.js';
-import { listingContext } from './context.js';
 
-export const removeListingRoute: RouteModule = (app, services) => {
+export const removeListingRoute: RouteModule = (app) => {
   app.post(
     '/listings/:id/remove',
     {
@@ -20,6 +19,6 @@ export const removeListingRoute: RouteModule = (app, services) => {
         response: { 200: Listing },
       },
     },
-    async (request) => removeListing(listingContext(request, services), request.params.id, request.body.reason),
+    async (request) => removeListing(request.ctx, request.params.id, request.body.reason),
   );
 };

@@ -3,9 +3,8 @@ import { IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../http/types.js';
 import { retrieveListing } from '../operations.js';
 import { Listing } from '../schemas.js';
-import { listingContext, viewerOf } from './context.js';
 
-export const retrieveListingRoute: RouteModule = (app, services) => {
+export const retrieveListingRoute: RouteModule = (app) => {
   app.get(
     '/listings/:id',
     {
@@ -17,6 +16,6 @@ export const retrieveListingRoute: RouteModule = (app, services) => {
         response: { 200: Listing },
       },
     },
-    async (request) => retrieveListing(listingContext(request, services), request.params.id, viewerOf(request)),
+    async (request) => retrieveListing(request.ctx, request.params.id),
   );
 };

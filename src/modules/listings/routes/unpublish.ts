@@ -3,9 +3,8 @@ import { IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../http/types.js';
 import { unpublishListing } from '../operations.js';
 import { Listing } from '../schemas.js';
-import { listingContext } from './context.js';
 
-export const unpublishListingRoute: RouteModule = (app, services) => {
+export const unpublishListingRoute: RouteModule = (app) => {
   app.post(
     '/listings/:id/unpublish',
     {
@@ -17,6 +16,6 @@ export const unpublishListingRoute: RouteModule = (app, services) => {
         response: { 200: Listing },
       },
     },
-    async (request) => unpublishListing(listingContext(request, services), request.params.id),
+    async (request) => unpublishListing(request.ctx, request.params.id),
   );
 };

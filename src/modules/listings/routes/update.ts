@@ -3,9 +3,8 @@ import { IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../http/types.js';
 import { updateListing } from '../operations.js';
 import { Listing, UpdateListingBody } from '../schemas.js';
-import { listingContext } from './context.js';
 
-export const updateListingRoute: RouteModule = (app, services) => {
+export const updateListingRoute: RouteModule = (app) => {
   app.patch(
     '/listings/:id',
     {
@@ -23,6 +22,6 @@ export const updateListingRoute: RouteModule = (app, services) => {
         response: { 200: Listing },
       },
     },
-    async (request) => updateListing(listingContext(request, services), request.params.id, request.body),
+    async (request) => updateListing(request.ctx, request.params.id, request.body),
   );
 };

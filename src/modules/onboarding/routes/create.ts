@@ -1,10 +1,10 @@
 // POST /v1/sellers/{id}/onboarding_links: a link that sends the seller to the processor's onboarding.
 import { IdParams } from '../../../http/schemas.js';
-import type { App, Services } from '../../../http/types.js';
+import type { RouteModule } from '../../../http/types.js';
 import { createOnboardingLink } from '../operations.js';
-import { OnboardingLinkBody, OnboardingLinkRecord } from '../schemas.js';
+import { CreateOnboardingLinkBody, OnboardingLink } from '../schemas.js';
 
-export function createOnboardingLinkRoute(app: App, services: Services): void {
+export const createOnboardingLinkRoute: RouteModule = (app) => {
   app.post(
     '/sellers/:id/onboarding_links',
     {
@@ -16,17 +16,13 @@ export function createOnboardingLinkRoute(app: App, services: Services): void {
           '(`payouts.status` pending); completing onboarding enables payouts (`seller.payouts_updated`). ' +
           '404 unknown seller; 409 `invalid_state` for an erased seller; 403 `processor_not_connected` without a processor connection.',
         params: IdParams,
-        body: {
-          ...OnboardingLinkBody,
-          examples: [{ return_url: 'https://platform.example/onboarding/done', refresh_url: 'https://platform.example/onboarding/retry' }],
-        },
-        response: { 201: OnboardingLinkRecord },
+        body: CreateOnboardingLinkBody,
+        response: { 201: OnboardingLink },
       },
     },
     async (request, reply) => {
-      const link = await createOnboardingLink(services, request.api.scope, request.params.id, request.body);
       reply.code(201);
-      return link;
+      return createOnboardingLink(request.ctx, request.params.id, request.body);
     },
   );
-}
+};

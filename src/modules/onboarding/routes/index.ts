@@ -1,9 +1,9 @@
 // The onboarding routes: link creation (secret key) and the simulated processor's page (root).
 import type { RouteModule } from '../../../http/types.js';
 import { createOnboardingLinkRoute } from './create.js';
+import { simulatedOnboardingPages } from './simulated-page.js';
 
-export { simulatedOnboardingPages } from './simulated-page.js';
+export const onboardingRoutes: RouteModule[] = [createOnboardingLinkRoute];
 
-export const onboardingRoutes: RouteModule = (app, services) => {
-  createOnboardingLinkRoute(app, services);
-};
+/** Outside /v1: the simulated processor's onboarding page. */
+export const onboardingPageRoutes: RouteModule[] = [simulatedOnboardingPages];

@@ -5,7 +5,8 @@
 import type { FastifyReply } from 'fastify';
 import { IdParams } from '../../../http/schemas.js';
 import type { App, RouteModule } from '../../../http/types.js';
-import { completeSimulatedOnboarding, simulatedOnboardingPath, viewSimulatedOnboarding, type SimulatedOnboardingPage } from '../operations.js';
+import { simulatedOnboardingPath } from '../../processors/simulated.js';
+import { completeSimulatedOnboarding, viewSimulatedOnboarding, type SimulatedOnboardingPage } from '../operations.js';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -46,15 +47,15 @@ function send(reply: FastifyReply, linkId: string, result: SimulatedOnboardingPa
   }
 }
 
-export const simulatedOnboardingPages: RouteModule = async (app, services) => {
+export const simulatedOnboardingPages: RouteModule = async (app) => {
   // Encapsulated, so the form parser below exists for these routes only: /v1 stays JSON-only.
   await app.register(async (scope: App) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
     scope.get('/simulated/onboarding/:id', { schema: { hide: true, params: IdParams } }, async (request, reply) =>
-      send(reply, request.params.id, await viewSimulatedOnboarding(services, request.params.id), 302),
+      send(reply, request.params.id, await viewSimulatedOnboarding(request.service, request.params.id), 302),
     );
     scope.post('/simulated/onboarding/:id', { schema: { hide: true, params: IdParams } }, async (request, reply) =>
-      send(reply, request.params.id, await completeSimulatedOnboarding(services, request.params.id), 303),
+      send(reply, request.params.id, await completeSimulatedOnboarding(request.service, request.params.id), 303),
     );
   });
 };

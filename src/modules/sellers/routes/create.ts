@@ -1,10 +1,9 @@
 // POST /v1/sellers: create a seller (contract 5).
-import type { App, Services } from '../../../http/types.js';
-import { PartyCreateBody } from '../../parties/schemas.js';
+import type { RouteModule } from '../../../http/types.js';
 import { createSeller } from '../operations.js';
-import { SellerRecord } from '../schemas.js';
+import { CreateSellerBody, Seller } from '../schemas.js';
 
-export function createSellerRoute(app: App, services: Services): void {
+export const createSellerRoute: RouteModule = (app) => {
   app.post(
     '/sellers',
     {
@@ -12,14 +11,13 @@ export function createSellerRoute(app: App, services: Services): void {
         tags: ['Sellers'],
         summary: 'Create a seller',
         description: '`external_id` is unique per marketplace and mode (409 `resource_exists`, `param: external_id`). Emits `seller.created`.',
-        body: { ...PartyCreateBody, examples: [{ external_id: 'user_4821', name: 'Ada Lovelace', email: 'ada@example.com' }] },
-        response: { 201: SellerRecord },
+        body: CreateSellerBody,
+        response: { 201: Seller },
       },
     },
     async (request, reply) => {
-      const seller = await createSeller(services, request.api.scope, request.body);
       reply.code(201);
-      return seller;
+      return createSeller(request.ctx, request.body);
     },
   );
-}
+};

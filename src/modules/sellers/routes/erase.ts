@@ -1,10 +1,10 @@
 // DELETE /v1/sellers/{id}: erase the seller's personal data (contract 5).
 import { IdParams } from '../../../http/schemas.js';
-import type { App, Services } from '../../../http/types.js';
+import type { RouteModule } from '../../../http/types.js';
 import { eraseSeller } from '../operations.js';
-import { SellerRecord } from '../schemas.js';
+import { Seller } from '../schemas.js';
 
-export function eraseSellerRoute(app: App, services: Services): void {
+export const eraseSellerRoute: RouteModule = (app) => {
   app.delete(
     '/sellers/:id',
     {
@@ -16,9 +16,9 @@ export function eraseSellerRoute(app: App, services: Services): void {
           'clears the notes of its verifications, and removes its listings (`removed_reason: seller_erased`). ' +
           'The record stays with `erased_at`. Emits `seller.erased`. Erasing again answers the erased seller and changes nothing.',
         params: IdParams,
-        response: { 200: SellerRecord },
+        response: { 200: Seller },
       },
     },
-    async (request) => eraseSeller(services, request.api.scope, request.params.id),
+    async (request) => eraseSeller(request.ctx, request.params.id),
   );
-}
+};

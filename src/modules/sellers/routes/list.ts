@@ -1,10 +1,9 @@
 // GET /v1/sellers: newest first, filtered by external_id or status.
-import { pageRequest } from '../../../http/pagination.js';
-import type { App, Services } from '../../../http/types.js';
+import type { RouteModule } from '../../../http/types.js';
 import { listSellers } from '../operations.js';
-import { SellerList, SellerListQuery } from '../schemas.js';
+import { ListSellersQuery, SellerList } from '../schemas.js';
 
-export function listSellersRoute(app: App, services: Services): void {
+export const listSellersRoute: RouteModule = (app) => {
   app.get(
     '/sellers',
     {
@@ -12,13 +11,10 @@ export function listSellersRoute(app: App, services: Services): void {
         tags: ['Sellers'],
         summary: 'List sellers',
         description: 'Newest first. `external_id` finds the seller with that external id.',
-        querystring: SellerListQuery,
+        querystring: ListSellersQuery,
         response: { 200: SellerList },
       },
     },
-    async (request) => {
-      const { external_id, status } = request.query;
-      return listSellers(services, request.api.scope, pageRequest(request.query, 'seller'), { externalId: external_id, status });
-    },
+    async (request) => listSellers(request.ctx, request.query),
   );
-}
+};

@@ -1,10 +1,10 @@
 // GET /v1/sellers/{id}/profile (PK): what a buyer may see of a seller.
 import { IdParams } from '../../../http/schemas.js';
-import type { App, Services } from '../../../http/types.js';
-import { getSellerProfile } from '../operations.js';
-import { SellerProfileRecord } from '../schemas.js';
+import type { RouteModule } from '../../../http/types.js';
+import { retrieveSellerProfile } from '../operations.js';
+import { SellerProfile } from '../schemas.js';
 
-export function sellerProfileRoute(app: App, services: Services): void {
+export const retrieveSellerProfileRoute: RouteModule = (app) => {
   app.get(
     '/sellers/:id/profile',
     {
@@ -15,9 +15,9 @@ export function sellerProfileRoute(app: App, services: Services): void {
           'Callable with a publishable key from a browser. Shows name, storefront and reputation; never email, external id or metadata. ' +
           'An erased seller answers with `name` and `storefront` null.',
         params: IdParams,
-        response: { 200: SellerProfileRecord },
+        response: { 200: SellerProfile },
       },
     },
-    async (request) => getSellerProfile(services, request.api.scope, request.params.id),
+    async (request) => retrieveSellerProfile(request.ctx, request.params.id),
   );
-}
+};

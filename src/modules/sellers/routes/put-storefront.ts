@@ -1,10 +1,10 @@
 // PUT /v1/sellers/{id}/storefront: create or replace the seller's storefront.
 import { IdParams } from '../../../http/schemas.js';
-import type { App, Services } from '../../../http/types.js';
+import type { RouteModule } from '../../../http/types.js';
 import { putStorefront } from '../operations.js';
-import { StorefrontBody, StorefrontRecord } from '../schemas.js';
+import { PutStorefrontBody, Storefront } from '../schemas.js';
 
-export function putStorefrontRoute(app: App, services: Services): void {
+export const putStorefrontRoute: RouteModule = (app) => {
   app.put(
     '/sellers/:id/storefront',
     {
@@ -16,10 +16,10 @@ export function putStorefrontRoute(app: App, services: Services): void {
           '(409 `resource_exists`, `param: slug`). An erased seller answers 409 `invalid_state`. ' +
           'Emits `seller.updated` with `previous_attributes.storefront`.',
         params: IdParams,
-        body: { ...StorefrontBody, examples: [{ name: "Ada's Prints", slug: 'adas-prints', description: 'Letterpress prints made in Lisbon.' }] },
-        response: { 200: StorefrontRecord },
+        body: PutStorefrontBody,
+        response: { 200: Storefront },
       },
     },
-    async (request) => putStorefront(services, request.api.scope, request.params.id, request.body),
+    async (request) => putStorefront(request.ctx, request.params.id, request.body),
   );
-}
+};

@@ -1,10 +1,10 @@
 // GET /v1/sellers/{id}
 import { IdParams } from '../../../http/schemas.js';
-import type { App, Services } from '../../../http/types.js';
+import type { RouteModule } from '../../../http/types.js';
 import { retrieveSeller } from '../operations.js';
-import { SellerRecord } from '../schemas.js';
+import { Seller } from '../schemas.js';
 
-export function retrieveSellerRoute(app: App, services: Services): void {
+export const retrieveSellerRoute: RouteModule = (app) => {
   app.get(
     '/sellers/:id',
     {
@@ -15,9 +15,9 @@ export function retrieveSellerRoute(app: App, services: Services): void {
           'An erased seller is still found, with `erased_at` set and `external_id`, `name`, `email`, `suspended_reason` and `storefront` null and `metadata` empty. ' +
           'An id that is not a seller of this marketplace and mode answers 404 `resource_missing`.',
         params: IdParams,
-        response: { 200: SellerRecord },
+        response: { 200: Seller },
       },
     },
-    async (request) => retrieveSeller(services, request.api.scope, request.params.id),
+    async (request) => retrieveSeller(request.ctx, request.params.id),
   );
-}
+};

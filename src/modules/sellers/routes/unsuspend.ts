@@ -1,10 +1,10 @@
 // POST /v1/sellers/{id}/unsuspend: suspended → active, recorded as a moderation action.
 import { IdParams } from '../../../http/schemas.js';
-import type { App, Services } from '../../../http/types.js';
+import type { RouteModule } from '../../../http/types.js';
 import { changeSuspension } from '../operations.js';
-import { SellerRecord, UnsuspendBody } from '../schemas.js';
+import { Seller, UnsuspendSellerBody } from '../schemas.js';
 
-export function unsuspendSellerRoute(app: App, services: Services): void {
+export const unsuspendSellerRoute: RouteModule = (app) => {
   app.post(
     '/sellers/:id/unsuspend',
     {
@@ -16,10 +16,10 @@ export function unsuspendSellerRoute(app: App, services: Services): void {
           'suspended → active. 409 `invalid_state` otherwise. The body is optional. ' +
           'Emits `seller.unsuspended` and records a moderation action (`moderation_action.created`).',
         params: IdParams,
-        body: { ...UnsuspendBody, examples: [{ reason: 'Appeal accepted.' }] },
-        response: { 200: SellerRecord },
+        body: UnsuspendSellerBody,
+        response: { 200: Seller },
       },
     },
-    async (request) => changeSuspension(services, request.api.scope, request.params.id, 'unsuspend', request.body.reason ?? null),
+    async (request) => changeSuspension(request.ctx, request.params.id, 'unsuspend', request.body.reason ?? null),
   );
-}
+};

@@ -1,11 +1,10 @@
 // PATCH /v1/sellers/{id}: the party update body; metadata is replaced whole.
 import { IdParams } from '../../../http/schemas.js';
-import type { App, Services } from '../../../http/types.js';
-import { PartyUpdateBody } from '../../parties/schemas.js';
+import type { RouteModule } from '../../../http/types.js';
 import { updateSeller } from '../operations.js';
-import { SellerRecord } from '../schemas.js';
+import { Seller, UpdateSellerBody } from '../schemas.js';
 
-export function updateSellerRoute(app: App, services: Services): void {
+export const updateSellerRoute: RouteModule = (app) => {
   app.patch(
     '/sellers/:id',
     {
@@ -17,10 +16,10 @@ export function updateSellerRoute(app: App, services: Services): void {
           'An `external_id` another seller of this marketplace and mode has answers 409 `resource_exists` (`param: external_id`). ' +
           'Emits `seller.updated` with `previous_attributes` when something changed. An erased seller answers 409 `invalid_state`.',
         params: IdParams,
-        body: { ...PartyUpdateBody, examples: [{ name: 'Ada King', metadata: { tier: 'gold' } }] },
-        response: { 200: SellerRecord },
+        body: UpdateSellerBody,
+        response: { 200: Seller },
       },
     },
-    async (request) => updateSeller(services, request.api.scope, request.params.id, request.body),
+    async (request) => updateSeller(request.ctx, request.params.id, request.body),
   );
-}
+};

@@ -1,12 +1,12 @@
 // POST /v1/verifications/{id}/approve: pending → verified; the seller becomes verified.
 import { IdParams } from '../../../http/schemas.js';
-import type { App, Services } from '../../../http/types.js';
+import type { RouteModule } from '../../../http/types.js';
 import { decideVerification } from '../operations.js';
-import { VerificationRecord } from '../schemas.js';
+import { Verification } from '../schemas.js';
 
 const EVENTS = 'Emits `verification.updated` (with `previous_attributes`) and `seller.verification_updated`.';
 
-export function approveVerificationRoute(app: App, services: Services): void {
+export const approveVerificationRoute: RouteModule = (app) => {
   app.post(
     '/verifications/:id/approve',
     {
@@ -15,9 +15,9 @@ export function approveVerificationRoute(app: App, services: Services): void {
         summary: 'Approve a verification',
         description: `pending → verified; the seller becomes verified. 409 \`invalid_state\` unless pending or when the seller is erased. ${EVENTS}`,
         params: IdParams,
-        response: { 200: VerificationRecord },
+        response: { 200: Verification },
       },
     },
-    async (request) => decideVerification(services, request.api.scope, request.params.id, 'approve', null),
+    async (request) => decideVerification(request.ctx, request.params.id, 'approve', null),
   );
-}
+};

@@ -1,10 +1,10 @@
 // POST /v1/sellers/{id}/verifications: start a verification of the seller.
 import { IdParams } from '../../../http/schemas.js';
-import type { App, Services } from '../../../http/types.js';
+import type { RouteModule } from '../../../http/types.js';
 import { createVerification } from '../operations.js';
-import { CreateVerificationBody, VerificationRecord } from '../schemas.js';
+import { CreateVerificationBody, Verification } from '../schemas.js';
 
-export function createVerificationRoute(app: App, services: Services): void {
+export const createVerificationRoute: RouteModule = (app) => {
   app.post(
     '/sellers/:id/verifications',
     {
@@ -15,14 +15,13 @@ export function createVerificationRoute(app: App, services: Services): void {
           "Creates a pending verification; the seller's `verification.status` becomes pending. 409 `invalid_state` when the seller " +
           'is erased, already has a pending verification, or is verified. Emits `verification.created` and `seller.verification_updated`.',
         params: IdParams,
-        body: { ...CreateVerificationBody, examples: [{ notes: 'Business registration checked by phone.' }] },
-        response: { 201: VerificationRecord },
+        body: CreateVerificationBody,
+        response: { 201: Verification },
       },
     },
     async (request, reply) => {
-      const verification = await createVerification(services, request.api.scope, request.params.id, request.body);
       reply.code(201);
-      return verification;
+      return createVerification(request.ctx, request.params.id, request.body);
     },
   );
-}
+};

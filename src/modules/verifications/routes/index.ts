@@ -6,10 +6,10 @@ import { listVerificationsRoute } from './list.js';
 import { rejectVerificationRoute } from './reject.js';
 import { retrieveVerificationRoute } from './retrieve.js';
 
-export const verificationRoutes: RouteModule = (app, services) => {
-  createVerificationRoute(app, services);
-  listVerificationsRoute(app, services);
-  retrieveVerificationRoute(app, services);
-  approveVerificationRoute(app, services);
-  rejectVerificationRoute(app, services);
-};
+export const verificationRoutes: RouteModule[] = [
+  createVerificationRoute,
+  listVerificationsRoute,
+  retrieveVerificationRoute,
+  approveVerificationRoute,
+  rejectVerificationRoute,
+];

@@ -1,10 +1,9 @@
 // GET /v1/verifications: newest first, filtered by seller or status.
-import { pageRequest } from '../../../http/pagination.js';
-import type { App, Services } from '../../../http/types.js';
+import type { RouteModule } from '../../../http/types.js';
 import { listVerifications } from '../operations.js';
-import { VerificationList, VerificationListQuery } from '../schemas.js';
+import { ListVerificationsQuery, VerificationList } from '../schemas.js';
 
-export function listVerificationsRoute(app: App, services: Services): void {
+export const listVerificationsRoute: RouteModule = (app) => {
   app.get(
     '/verifications',
     {
@@ -12,13 +11,10 @@ export function listVerificationsRoute(app: App, services: Services): void {
         tags: ['Verifications'],
         summary: 'List verifications',
         description: 'Newest first.',
-        querystring: VerificationListQuery,
+        querystring: ListVerificationsQuery,
         response: { 200: VerificationList },
       },
     },
-    async (request) => {
-      const { seller, status } = request.query;
-      return listVerifications(services, request.api.scope, pageRequest(request.query, 'verification'), { seller, status });
-    },
+    async (request) => listVerifications(request.ctx, request.query),
   );
-}
+};

@@ -1,12 +1,12 @@
 // POST /v1/verifications/{id}/reject: pending → rejected with a reason; the seller becomes rejected.
 import { IdParams } from '../../../http/schemas.js';
-import type { App, Services } from '../../../http/types.js';
+import type { RouteModule } from '../../../http/types.js';
 import { decideVerification } from '../operations.js';
-import { RejectVerificationBody, VerificationRecord } from '../schemas.js';
+import { RejectVerificationBody, Verification } from '../schemas.js';
 
 const EVENTS = 'Emits `verification.updated` (with `previous_attributes`) and `seller.verification_updated`.';
 
-export function rejectVerificationRoute(app: App, services: Services): void {
+export const rejectVerificationRoute: RouteModule = (app) => {
   app.post(
     '/verifications/:id/reject',
     {
@@ -15,10 +15,10 @@ export function rejectVerificationRoute(app: App, services: Services): void {
         summary: 'Reject a verification',
         description: `pending → rejected, with the reason; the seller becomes rejected. 409 \`invalid_state\` unless pending or when the seller is erased. ${EVENTS}`,
         params: IdParams,
-        body: { ...RejectVerificationBody, examples: [{ reason: 'The registration number does not match the business name.' }] },
-        response: { 200: VerificationRecord },
+        body: RejectVerificationBody,
+        response: { 200: Verification },
       },
     },
-    async (request) => decideVerification(services, request.api.scope, request.params.id, 'reject', request.body.reason),
+    async (request) => decideVerification(request.ctx, request.params.id, 'reject', request.body.reason),
   );
-}
+};

@@ -1,10 +1,10 @@
 // GET /v1/verifications/{id}
 import { IdParams } from '../../../http/schemas.js';
-import type { App, Services } from '../../../http/types.js';
+import type { RouteModule } from '../../../http/types.js';
 import { retrieveVerification } from '../operations.js';
-import { VerificationRecord } from '../schemas.js';
+import { Verification } from '../schemas.js';
 
-export function retrieveVerificationRoute(app: App, services: Services): void {
+export const retrieveVerificationRoute: RouteModule = (app) => {
   app.get(
     '/verifications/:id',
     {
@@ -15,9 +15,9 @@ export function retrieveVerificationRoute(app: App, services: Services): void {
           '`decided_at` is set once it is approved or rejected, `reason` once rejected. Erasing the seller clears `notes`, `reason` and `metadata`. ' +
           'An id that is not a verification of this marketplace and mode answers 404 `resource_missing`.',
         params: IdParams,
-        response: { 200: VerificationRecord },
+        response: { 200: Verification },
       },
     },
-    async (request) => retrieveVerification(services, request.api.scope, request.params.id),
+    async (request) => retrieveVerification(request.ctx, request.params.id),
   );
-}
+};

@@ -1,0 +1,222 @@
+// Every SQL statement of the accounts module but the login throttle's (throttle.ts). These tables
+// sit above marketplaces: workspaces and their members are scoped by workspace; users, their
+// management tokens and invitations by the user or the credential's hash.
+import type { Queryable, Tx } from '../../db/db.js';
+import { selectPage, type PageRequest } from '../../db/paging.js';
+import type { BillingState, Role } from './schemas.js';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  created_at: Date;
+}
+
+export interface WorkspaceRow {
+  id: string;
+  name: string;
+  billing_state: BillingState;
+  created_at: Date;
+}
+
+export interface MemberRow {
+  user_id: string;
+  email: string;
+  role: Role;
+  invited: boolean;
+  created_at: Date;
+}
+
+export interface MembershipRow {
+  workspace_id: string;
+  role: Role;
+}
+
+// ---- users ----
+
+/** Emails are kept lower case; the unique index is on lower(email). */
+export async function selectUserByEmail(q: Queryable, email: string): Promise<UserRow | null> {
+  const rows = await q.query<UserRow>('SELECT id, email, password_hash, created_at FROM users WHERE lower(email) = $1', [email]);
+  return rows[0] ?? null;
+}
+
+export async function insertUser(tx: Tx, user: UserRow): Promise<void> {
+  await tx.query('INSERT INTO users (id, email, password_hash, created_at) VALUES ($1, $2, $3, $4)', [
+    user.id,
+    user.email,
+    user.password_hash,
+    user.created_at,
+  ]);
+}
+
+export async function updateUserPassword(tx: Tx, userId: string, passwordHash: string): Promise<UserRow> {
+  const rows = await tx.query<UserRow>('UPDATE users SET password_hash = $2 WHERE id = $1 RETURNING id, email, password_hash, created_at', [
+    userId,
+    passwordHash,
+  ]);
+  return rows[0]!;
+}
+
+// ---- workspaces ----
+
+export async function insertWorkspace(tx: Tx, workspace: WorkspaceRow): Promise<void> {
+  await tx.query('INSERT INTO workspaces (id, name, billing_state, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)', [
+    workspace.id,
+    workspace.name,
+    workspace.billing_state,
+    workspace.created_at,
+  ]);
+}
+
+/** The workspace, locked: changes of its membership are made one at a time. */
+export async function lockWorkspace(tx: Tx, workspaceId: string): Promise<{ name: string } | null> {
+  const rows = await tx.query<{ name: string }>('SELECT name FROM workspaces WHERE id = $1 FOR UPDATE', [workspaceId]);
+  return rows[0] ?? null;
+}
+
+export async function updateWorkspaceBillingState(tx: Tx, workspaceId: string, state: BillingState, now: Date): Promise<WorkspaceRow | null> {
+  const rows = await tx.query<WorkspaceRow>(
+    'UPDATE workspaces SET billing_state = $2, updated_at = $3 WHERE id = $1 RETURNING id, name, billing_state, created_at',
+    [workspaceId, state, now],
+  );
+  return rows[0] ?? null;
+}
+
+/** Every workspace of the user, newest first, with the user's role there. */
+export function selectWorkspacesOfUser(q: Queryable, userId: string): Promise<Array<WorkspaceRow & { role: Role }>> {
+  return q.query(
+    `SELECT w.id, w.name, w.billing_state, w.created_at, wm.role
+       FROM workspace_members wm JOIN workspaces w ON w.id = wm.workspace_id
+      WHERE wm.user_id = $1 ORDER BY w.id DESC`,
+    [userId],
+  );
+}
+
+// ---- members ----
+
+const MEMBER_COLUMNS = 'wm.user_id, u.email, wm.role, (u.password_hash IS NULL) AS invited, wm.created_at';
+
+export async function selectMember(q: Queryable, workspaceId: string, userId: string): Promise<MemberRow | null> {
+  const rows = await q.query<MemberRow>(
+    `SELECT ${MEMBER_COLUMNS} FROM workspace_members wm JOIN users u ON u.id = wm.user_id
+      WHERE wm.workspace_id = $1 AND wm.user_id = $2`,
+    [workspaceId, userId],
+  );
+  return rows[0] ?? null;
+}
+
+/** A page of the workspace's members, newest user first. */
+export function selectMembers(q: Queryable, workspaceId: string, page: PageRequest): Promise<MemberRow[]> {
+  return selectPage<MemberRow>(q, {
+    sql: `SELECT ${MEMBER_COLUMNS} FROM workspace_members wm JOIN users u ON u.id = wm.user_id WHERE wm.workspace_id = $1`,
+    params: [workspaceId],
+    idColumn: 'wm.user_id',
+    page,
+  });
+}
+
+export async function insertMember(tx: Tx, workspaceId: string, userId: string, role: Role, now: Date): Promise<void> {
+  await tx.query('INSERT INTO workspace_members (workspace_id, user_id, role, created_at) VALUES ($1, $2, $3, $4)', [
+    workspaceId,
+    userId,
+    role,
+    now,
+  ]);
+}
+
+export async function selectOwnerCount(q: Queryable, workspaceId: string): Promise<number> {
+  const rows = await q.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM workspace_members WHERE workspace_id = $1 AND role = 'owner'`,
+    [workspaceId],
+  );
+  return rows[0]?.count ?? 0;
+}
+
+export async function deleteMember(tx: Tx, workspaceId: string, userId: string): Promise<void> {
+  await tx.query('DELETE FROM workspace_members WHERE workspace_id = $1 AND user_id = $2', [workspaceId, userId]);
+}
+
+/** The user's memberships: the one of the named workspace, else up to two (to tell "only one" from "several"). */
+export function selectMemberships(q: Queryable, userId: string, workspaceId: string | null): Promise<MembershipRow[]> {
+  return q.query<MembershipRow>(
+    `SELECT workspace_id, role FROM workspace_members
+      WHERE user_id = $1 AND ($2::text IS NULL OR workspace_id = $2)
+      ORDER BY workspace_id LIMIT 2`,
+    [userId, workspaceId],
+  );
+}
+
+/** The user's membership of the workspace that owns the marketplace. */
+export async function selectMembershipOfMarketplace(q: Queryable, userId: string, marketplaceId: string): Promise<MembershipRow | null> {
+  const rows = await q.query<MembershipRow>(
+    `SELECT m.workspace_id, wm.role FROM marketplaces m
+       JOIN workspace_members wm ON wm.workspace_id = m.workspace_id AND wm.user_id = $2
+      WHERE m.id = $1`,
+    [marketplaceId, userId],
+  );
+  return rows[0] ?? null;
+}
+
+// ---- invitations ----
+
+export async function insertInvitation(
+  tx: Tx,
+  invitation: { token_hash: string; workspace_id: string; user_id: string; created_at: Date; expires_at: Date },
+): Promise<void> {
+  await tx.query('INSERT INTO invitations (token_hash, workspace_id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+    invitation.token_hash,
+    invitation.workspace_id,
+    invitation.user_id,
+    invitation.created_at,
+    invitation.expires_at,
+  ]);
+}
+
+/** The invited user of a usable invitation (not accepted, not expired, no password yet), locked with the user. */
+export async function lockInvitedUser(tx: Tx, tokenHash: string, now: Date): Promise<string | null> {
+  const rows = await tx.query<{ user_id: string }>(
+    `SELECT i.user_id FROM invitations i JOIN users u ON u.id = i.user_id
+      WHERE i.token_hash = $1 AND i.accepted_at IS NULL AND i.expires_at > $2 AND u.password_hash IS NULL
+      FOR UPDATE OF i, u`,
+    [tokenHash, now],
+  );
+  return rows[0]?.user_id ?? null;
+}
+
+export async function updateInvitationsAccepted(tx: Tx, userId: string, now: Date): Promise<void> {
+  await tx.query('UPDATE invitations SET accepted_at = $2 WHERE user_id = $1 AND accepted_at IS NULL', [userId, now]);
+}
+
+export async function deleteInvitations(tx: Tx, workspaceId: string, userId: string): Promise<void> {
+  await tx.query('DELETE FROM invitations WHERE workspace_id = $1 AND user_id = $2', [workspaceId, userId]);
+}
+
+// ---- management tokens ----
+
+export async function insertManagementToken(
+  tx: Tx,
+  token: { id: string; user_id: string; token_hash: string; created_at: Date; expires_at: Date },
+): Promise<void> {
+  await tx.query('INSERT INTO management_tokens (id, user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+    token.id,
+    token.user_id,
+    token.token_hash,
+    token.created_at,
+    token.expires_at,
+  ]);
+}
+
+/** The user of a token that has not expired (a revoked token is deleted). */
+export async function selectUserOfToken(q: Queryable, tokenHash: string, now: Date): Promise<{ user_id: string; email: string } | null> {
+  const rows = await q.query<{ user_id: string; email: string }>(
+    `SELECT t.user_id, u.email FROM management_tokens t JOIN users u ON u.id = t.user_id
+      WHERE t.token_hash = $1 AND t.expires_at > $2`,
+    [tokenHash, now],
+  );
+  return rows[0] ?? null;
+}
+
+/** Deletes the user's token with this hash, and the user's expired tokens. */
+export async function deleteManagementTokens(tx: Tx, userId: string, tokenHash: string, now: Date): Promise<void> {
+  await tx.query('DELETE FROM management_tokens WHERE user_id = $1 AND (token_hash = $2 OR expires_at <= $3)', [userId, tokenHash, now]);
+}

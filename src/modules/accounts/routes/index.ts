@@ -1,0 +1,24 @@
+// The account routes of the management API, by the scope they live in (src/modules/manage/index.ts).
+import type { RouteModule } from '../../../http/types.js';
+import { acceptInvitationRoute } from './accept-invitation.js';
+import { addMemberRoute } from './add-member.js';
+import { listMembersRoute } from './list-members.js';
+import { listWorkspacesRoute } from './list-workspaces.js';
+import { loginRoute } from './login.js';
+import { logoutRoute } from './logout.js';
+import { removeMemberByEmailRoute } from './remove-member-by-email.js';
+import { removeMemberRoute } from './remove-member.js';
+import { setBillingStateRoute } from './set-billing-state.js';
+import { signupRoute } from './signup.js';
+
+/** Without credentials. */
+export const accountPublicRoutes: RouteModule[] = [signupRoute, loginRoute, acceptInvitationRoute];
+
+/** With OPERATOR_TOKEN. */
+export const accountOperatorRoutes: RouteModule[] = [setBillingStateRoute];
+
+/** For a signed-in user: their session and workspaces. */
+export const sessionRoutes: RouteModule[] = [logoutRoute, listWorkspacesRoute];
+
+/** For a signed-in user: the members of a workspace. */
+export const memberRoutes: RouteModule[] = [listMembersRoute, addMemberRoute, removeMemberRoute, removeMemberByEmailRoute];

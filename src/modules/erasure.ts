@@ -1,0 +1,61 @@
+// Erasure across modules (contract 5, last row): what every module keeps about a seller or buyer.
+// The party's own module erases its record and, in the same transaction, calls eraseSellerData
+// or eraseBuyerData here. Each participant first erases what it keeps about the party and names
+// the objects whose stored copies must read as erased; then the participants that keep copies
+// (stored events, stored answers of idempotent requests) redact the copies of all of them. A
+// module that comes to keep personal data adds its participant to the list: the party modules
+// do not change, and no module reaches into another's tables.
+import type { Tx } from '../db/db.js';
+import { storedAnswersErasure } from '../http/stored-answers.js';
+import type { Scope } from '../scope.js';
+import { storedEventsErasure } from './events/erasure.js';
+import { listingsErasure } from './listings/erasure.js';
+import { onboardingErasure } from './onboarding/erasure.js';
+import type { Redacted } from './parties/redaction.js';
+import { verificationsErasure } from './verifications/erasure.js';
+
+export interface ErasureParticipant {
+  name: string;
+  /** Erases what this module keeps about the seller; answers the objects whose copies must be redacted. */
+  eraseSeller?(tx: Tx, scope: Scope, sellerId: string, now: Date): Promise<Redacted | void>;
+  /** The same for a buyer. */
+  eraseBuyer?(tx: Tx, scope: Scope, buyerId: string, now: Date): Promise<Redacted | void>;
+  /** Rewrites the copies this module keeps of erased objects (their events, their stored answers). */
+  redactCopies?(tx: Tx, scope: Scope, redacted: readonly Redacted[]): Promise<void>;
+}
+
+/** In order: records first (the seller's onboarding links, verifications, listings), then copies. */
+export const erasureParticipants: readonly ErasureParticipant[] = [
+  onboardingErasure,
+  verificationsErasure,
+  listingsErasure,
+  storedEventsErasure,
+  storedAnswersErasure,
+];
+
+async function run(
+  tx: Tx,
+  scope: Scope,
+  party: Redacted,
+  eraseRecords: (participant: ErasureParticipant) => Promise<Redacted | void> | undefined,
+): Promise<void> {
+  const redacted: Redacted[] = [party];
+  for (const participant of erasureParticipants) {
+    const more = await eraseRecords(participant);
+    if (more) redacted.push(more);
+  }
+  for (const participant of erasureParticipants) await participant.redactCopies?.(tx, scope, redacted);
+}
+
+/**
+ * Inside the seller erasure's transaction, which holds the seller row: every participant erases
+ * what it keeps about the seller; the seller's own copies are redacted with `seller`'s redaction.
+ */
+export function eraseSellerData(tx: Tx, scope: Scope, sellerId: string, now: Date, seller: Redacted): Promise<void> {
+  return run(tx, scope, seller, (participant) => participant.eraseSeller?.(tx, scope, sellerId, now));
+}
+
+/** The same for a buyer, inside the buyer erasure's transaction. */
+export function eraseBuyerData(tx: Tx, scope: Scope, buyerId: string, now: Date, buyer: Redacted): Promise<void> {
+  return run(tx, scope, buyer, (participant) => participant.eraseBuyer?.(tx, scope, buyerId, now));
+}

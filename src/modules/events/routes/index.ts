@@ -1,0 +1,6 @@
+// The event routes (secret key).
+import type { RouteModule } from '../../../http/types.js';
+import { listEventsRoute } from './list.js';
+import { retrieveEventRoute } from './retrieve.js';
+
+export const eventRoutes: RouteModule[] = [listEventsRoute, retrieveEventRoute];

@@ -1,0 +1,22 @@
+// Event rows as the envelope of interface.md 6.2.
+import type { EventRecord } from '../../events/emit.js';
+import type { EventRow } from './queries.js';
+
+/**
+ * data is jsonb, which keeps keys sorted by length, so id and object are put back first for people
+ * reading the JSON.
+ */
+export function serializeEvent(row: EventRow): EventRecord {
+  const { id, object, ...rest } = row.data.object;
+  const data: EventRecord['data'] = { object: { id, object, ...rest } };
+  if (row.data.previous_attributes !== undefined) data.previous_attributes = row.data.previous_attributes;
+  return {
+    id: row.id,
+    object: 'event',
+    type: row.type,
+    api_version: 'v1',
+    created: row.created_at.toISOString(),
+    livemode: row.mode === 'live',
+    data,
+  };
+}

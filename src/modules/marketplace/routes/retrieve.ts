@@ -1,0 +1,20 @@
+// GET /v1/marketplace: the marketplace and mode the key belongs to (contract 2).
+import type { RouteModule } from '../../../http/types.js';
+import { retrieveMarketplace } from '../operations.js';
+import { Marketplace } from '../schemas.js';
+
+export const retrieveMarketplaceRoute: RouteModule = (app) => {
+  app.get(
+    '/marketplace',
+    {
+      schema: {
+        tags: ['Marketplace'],
+        summary: 'Retrieve the marketplace of this key',
+        operationId: 'retrieveMarketplace',
+        description: 'Answers from the key cache: no database round trip on the hot path.',
+        response: { 200: Marketplace },
+      },
+    },
+    async (request) => retrieveMarketplace(request.api),
+  );
+};

@@ -1,0 +1,27 @@
+// POST /manage/v1/marketplaces/{id}/modes/{mode}/api_keys
+import type { RouteModule } from '../../../http/types.js';
+import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
+import { createApiKey } from '../api-keys.js';
+import { CreateApiKeyBody, CreatedApiKey, ModeParams } from '../schemas.js';
+
+export const createApiKeyRoute: RouteModule = (app) => {
+  app.post(
+    '/marketplaces/:id/modes/:mode/api_keys',
+    {
+      schema: {
+        tags: [MANAGEMENT_TAG],
+        summary: 'Create an API key',
+        description:
+          'A secret key is shown whole in this answer only; store it now. ' +
+          'Needs the owner, admin or developer role (403 permission_denied otherwise).',
+        params: ModeParams,
+        body: CreateApiKeyBody,
+        response: { 201: CreatedApiKey },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return createApiKey(request.user, request.params, request.body);
+    },
+  );
+};

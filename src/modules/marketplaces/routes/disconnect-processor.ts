@@ -1,0 +1,23 @@
+// DELETE /manage/v1/marketplaces/{id}/modes/{mode}/processor
+import type { RouteModule } from '../../../http/types.js';
+import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
+import { disconnectProcessor } from '../processor-connection.js';
+import { DeletedProcessorConnection, ModeParams } from '../schemas.js';
+
+export const disconnectProcessorRoute: RouteModule = (app) => {
+  app.delete(
+    '/marketplaces/:id/modes/:mode/processor',
+    {
+      schema: {
+        tags: [MANAGEMENT_TAG],
+        summary: 'Disconnect the processor',
+        description:
+          'Answers the removed connection (masked) with deleted: true. ' +
+          'Needs the owner, admin or developer role (403 permission_denied otherwise).',
+        params: ModeParams,
+        response: { 200: DeletedProcessorConnection },
+      },
+    },
+    async (request) => disconnectProcessor(request.user, request.params),
+  );
+};

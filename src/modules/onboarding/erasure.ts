@@ -1,0 +1,9 @@
+// Seller erasure (contract 5), for onboarding: the return and refresh URLs of the seller's links
+// may carry the seller's data, so the links go.
+import type { ErasureParticipant } from '../erasure.js';
+import { deleteOnboardingLinksOfSeller } from './queries.js';
+
+export const onboardingErasure: ErasureParticipant = {
+  name: 'onboarding links',
+  eraseSeller: (tx, scope, sellerId) => deleteOnboardingLinksOfSeller(tx, scope, sellerId),
+};

@@ -1,0 +1,6 @@
+// The test helper routes (secret key, test mode only).
+import type { RouteModule } from '../../../http/types.js';
+import { advanceTestClockRoute } from './advance-clock.js';
+import { retrieveTestClockRoute } from './retrieve-clock.js';
+
+export const testHelperRoutes: RouteModule[] = [retrieveTestClockRoute, advanceTestClockRoute];

@@ -1,0 +1,21 @@
+// GET /v1/test_helpers/clock (contract 15).
+import type { RouteModule } from '../../../http/types.js';
+import { retrieveTestClock } from '../clock.js';
+import { TestClock } from '../schemas.js';
+import { requireTestMode } from '../test-mode.js';
+
+export const retrieveTestClockRoute: RouteModule = (app) => {
+  app.get(
+    '/test_helpers/clock',
+    {
+      preValidation: requireTestMode,
+      schema: {
+        tags: ['Test helpers'],
+        summary: 'Retrieve the test clock',
+        description: 'The current time of this test mode. Test-mode keys only (403 test_mode_only otherwise).',
+        response: { 200: TestClock },
+      },
+    },
+    async (request) => retrieveTestClock(request.ctx),
+  );
+};
