@@ -8,7 +8,7 @@ import { emitEvent, previousAttributes } from '../../events/emit.js';
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { DueTimer } from '../../workers/timers.js';
-import { applyTimers, emitMove, move, rowsOf, timerMove, type Row } from '../../domain/state-machine.js';
+import { applyTimers, emitMove, move, timerMove, type Row } from '../../domain/state-machine.js';
 import { assertAttributesFit } from '../categories/attributes.js';
 import { requireCategoryForShare, type CategoryRow } from '../categories/operations.js';
 import type { OperationContext } from '../context.js';

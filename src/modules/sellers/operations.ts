@@ -21,11 +21,9 @@ import { sellerReputation } from './reputation.js';
 import type {
   CreateSellerBody,
   ListSellersQuery,
-  PayoutsStatus,
   PutStorefrontBody,
   Seller,
   SellerProfile,
-  SellerStatus,
   Storefront,
   UpdateSellerBody,
   VerificationState,

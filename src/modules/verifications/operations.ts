@@ -9,10 +9,9 @@ import { newId } from '../../ids.js';
 import { modeNow } from '../../scope.js';
 import type { OperationContext } from '../context.js';
 import { requireLiveSeller, setSellerVerification } from '../sellers/operations.js';
-import type { VerificationState } from '../sellers/schemas.js';
 import { SELLER_VERIFICATION_MACHINE } from '../sellers/verification-state.js';
 import * as queries from './queries.js';
-import type { CreateVerificationBody, ListVerificationsQuery, Verification, VerificationStatus } from './schemas.js';
+import type { CreateVerificationBody, ListVerificationsQuery, Verification } from './schemas.js';
 import { serializeVerification } from './serialize.js';
 import { VERIFICATION_MACHINE, type VerificationDecision } from './status.js';
 
