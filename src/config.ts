@@ -180,6 +180,11 @@ function storage(env: Env): StorageConfig {
   };
 }
 
+/** The configuration of this process, from its environment: the one place that reads process.env. */
+export function configFromEnvironment(): Config {
+  return parseConfig(process.env);
+}
+
 export function parseConfig(env: Env): Config {
   const hostName = host(env);
   const portNumber = port(env);

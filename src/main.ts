@@ -3,7 +3,7 @@
 // process. The configuration is read from the environment here, once. SIGTERM or SIGINT stops
 // taking connections, lets requests under way finish, lets the worker finish its pass, closes the
 // database and exits 0.
-import { ConfigError, parseConfig, type Config } from './config.js';
+import { ConfigError, configFromEnvironment, type Config } from './config.js';
 import { systemClock } from './clock.js';
 import { anyWorkspaceExists, createDemoIfEmpty, startupBanner, type StartupNotice } from './demo.js';
 import type { App, Services } from './http/types.js';
@@ -32,7 +32,7 @@ function parseRole(args: string[]): Role {
 }
 
 function readConfig(role: Role): Config {
-  const config = parseConfig(process.env);
+  const config = configFromEnvironment();
   // PGlite keeps its files for one process only: split roles need a PostgreSQL server they share.
   if (config.databaseUrl === null && role !== 'all') {
     throw new ConfigError(

@@ -95,7 +95,7 @@ describe('contents', () => {
     expect(globalRegistry.getMetricsAsArray()).toHaveLength(0);
   });
 
-  it('reports background work by kind: timers on their mode’s clock, and the email outbox', async () => {
+  it('reports background work by kind: timers on their mode’s clock, and the email jobs', async () => {
     const test = { marketplaceId: ctx.marketplaceId, mode: 'test' as const };
     const live = { marketplaceId: ctx.marketplaceId, mode: 'live' as const };
     // The test mode runs an hour ahead: a timer 10 minutes ahead of real time is 50 minutes due there.
@@ -108,48 +108,40 @@ describe('contents', () => {
       await queueEmail(tx, ctx.workspaceId, ['a@example.com'], 'Queued', 'text', new Date(clock.nowMs() - 120_000));
       await queueEmail(tx, ctx.workspaceId, ['b@example.com'], 'Failed', 'text', new Date(clock.nowMs() - 120_000));
     });
-    await ctx.db.query(`UPDATE timers SET attempts = 2 WHERE kind = 'metrics.probe' AND subject_id = 'b'`);
-    await ctx.db.query(`UPDATE emails SET status = 'failed' WHERE subject = 'Failed'`);
+    // A timer that used up its attempts stays as failed; so does an email job.
+    await ctx.db.query(`UPDATE timers SET status = 'failed' WHERE kind = 'metrics.probe' AND subject_id = 'b'`);
+    await ctx.db.query(
+      `UPDATE jobs SET status = 'failed', failed_at = now() WHERE kind = 'email.send'
+          AND subject_id = (SELECT id FROM emails WHERE subject = 'Failed')`,
+    );
 
     const text = await scrape();
-    expect(sample(text, 'background_work_queued', { kind: 'metrics.probe' })).toBe(3);
-    expect(sample(text, 'background_work_failed', { kind: 'metrics.probe' })).toBe(1);
-    expect(sample(text, 'background_work_in_flight', { kind: 'metrics.probe' })).toBe(0);
-    expect(sample(text, 'background_work_oldest_due_age_seconds', { kind: 'metrics.probe' })).toBe(3000);
-    expect(sample(text, 'background_work_queued', { kind: 'metrics.later' })).toBe(1);
-    expect(sample(text, 'background_work_oldest_due_age_seconds', { kind: 'metrics.later' })).toBe(0);
-    expect(sample(text, 'background_work_queued', { kind: 'email' })).toBe(1);
-    expect(sample(text, 'background_work_failed', { kind: 'email' })).toBe(1);
-    expect(sample(text, 'background_work_oldest_due_age_seconds', { kind: 'email' })).toBe(120);
+    // Timers are reported as timer:<kind>; a failed one no longer waits, so it is not queued.
+    expect(sample(text, 'background_work_queued', { kind: 'timer:metrics.probe' })).toBe(2);
+    expect(sample(text, 'background_work_failed', { kind: 'timer:metrics.probe' })).toBe(1);
+    expect(sample(text, 'background_work_in_flight', { kind: 'timer:metrics.probe' })).toBe(0);
+    expect(sample(text, 'background_work_oldest_due_age_seconds', { kind: 'timer:metrics.probe' })).toBe(3000);
+    expect(sample(text, 'background_work_queued', { kind: 'timer:metrics.later' })).toBe(1);
+    expect(sample(text, 'background_work_oldest_due_age_seconds', { kind: 'timer:metrics.later' })).toBe(0);
+    expect(sample(text, 'background_work_queued', { kind: 'email.send' })).toBe(1);
+    expect(sample(text, 'background_work_failed', { kind: 'email.send' })).toBe(1);
+    expect(sample(text, 'background_work_oldest_due_age_seconds', { kind: 'email.send' })).toBe(120);
     expect(sample(text, 'background_work_stats_up')).toBe(1);
 
     // Work that is done leaves the figures.
     await ctx.db.query(`DELETE FROM timers WHERE kind = 'metrics.later'`);
-    expect(sample(await scrape(), 'background_work_queued', { kind: 'metrics.later' })).toBeUndefined();
+    expect(sample(await scrape(), 'background_work_queued', { kind: 'timer:metrics.later' })).toBeUndefined();
   });
 
-  it.runIf(usingPostgres)('counts a timer a worker holds as in flight (PostgreSQL: another connection holds it)', async () => {
-    const worker = createDb(postgresDriver(ctx.databaseUrl!, 1));
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const holding = worker.transaction(async (tx) => {
-      await tx.query(`SELECT 1 FROM timers WHERE kind = 'metrics.probe' AND subject_id = 'b' FOR UPDATE`);
-      locked();
-      await held;
-    });
-    try {
-      await isLocked;
-      const stats = await backgroundWorkStats(ctx.db, clock.nowMs());
-      expect(stats.find((kind) => kind.kind === 'metrics.probe')).toMatchObject({ queued: 3, inFlight: 1 });
-      expect(sample(await scrape(), 'background_work_in_flight', { kind: 'metrics.probe' })).toBe(1);
-    } finally {
-      release();
-      await holding;
-      await worker.close();
-    }
-    expect(sample(await scrape(), 'background_work_in_flight', { kind: 'metrics.probe' })).toBe(0);
+  it('counts a job under a live lease as in flight, and not once its lease ran out', async () => {
+    await ctx.db.transaction((tx) => queueEmail(tx, ctx.workspaceId, ['c@example.com'], 'Leased', 'text', new Date(clock.nowMs())));
+    const leased = `subject_id = (SELECT id FROM emails WHERE subject = 'Leased')`;
+    await ctx.db.query(`UPDATE jobs SET status = 'running', locked_by = 'w1', locked_until = $1 WHERE ${leased}`, [new Date(clock.nowMs() + 60_000)]);
+    const stats = await backgroundWorkStats(ctx.db, clock.nowMs());
+    expect(stats.find((kind) => kind.kind === 'email.send')?.inFlight).toBe(1);
+    expect(sample(await scrape(), 'background_work_in_flight', { kind: 'email.send' })).toBe(1);
+    await ctx.db.query(`UPDATE jobs SET locked_until = $1 WHERE ${leased}`, [new Date(clock.nowMs() - 1_000)]);
+    expect(sample(await scrape(), 'background_work_in_flight', { kind: 'email.send' })).toBe(0);
   });
 
   it('keeps each app’s figures apart', async () => {

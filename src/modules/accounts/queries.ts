@@ -1,4 +1,4 @@
-// Every SQL statement of the accounts module but the login throttle's (throttle.ts). These tables
+// Every SQL statement of the accounts module, the login throttle's included. These tables
 // sit above marketplaces: workspaces and their members are scoped by workspace; users, their
 // management tokens and invitations by the user or the credential's hash.
 import type { Queryable, Tx } from '../../db/db.js';
@@ -219,4 +219,48 @@ export async function selectUserOfToken(q: Queryable, tokenHash: string, now: Da
 /** Deletes the user's token with this hash, and the user's expired tokens. */
 export async function deleteManagementTokens(tx: Tx, userId: string, tokenHash: string, now: Date): Promise<void> {
   await tx.query('DELETE FROM management_tokens WHERE user_id = $1 AND (token_hash = $2 OR expires_at <= $3)', [userId, tokenHash, now]);
+}
+
+// ---- login attempts (throttle.ts) ----
+
+export interface LoginAttemptRow {
+  bucket: string;
+  attempts: number;
+  expires_at: Date;
+}
+
+/**
+ * One statement: each bucket's row is created, or counted up, or (its window over) started again
+ * at 1. Rows are locked in the order given, the same order in every statement. A statement of its
+ * own (not necessarily in a transaction): the count must be visible to parallel attempts at once.
+ */
+export function upsertLoginAttempts(q: Queryable, now: Date, buckets: ReadonlyArray<{ bucket: string; expiresAt: Date }>): Promise<LoginAttemptRow[]> {
+  const values = buckets.map((_, i) => `($${i * 2 + 2}, 1, $${i * 2 + 3}::timestamptz)`).join(', ');
+  const params = [now, ...buckets.flatMap(({ bucket, expiresAt }) => [bucket, expiresAt])];
+  return q.query<LoginAttemptRow>(
+    `INSERT INTO login_attempts (bucket, attempts, expires_at) VALUES ${values}
+     ON CONFLICT (bucket) DO UPDATE SET
+       attempts = CASE WHEN login_attempts.expires_at <= $1 THEN 1 ELSE login_attempts.attempts + 1 END,
+       expires_at = CASE WHEN login_attempts.expires_at <= $1 THEN EXCLUDED.expires_at ELSE login_attempts.expires_at END
+     RETURNING bucket, attempts, expires_at`,
+    params,
+  );
+}
+
+export async function deleteLoginAttempts(q: Queryable, bucket: string): Promise<void> {
+  await q.query('DELETE FROM login_attempts WHERE bucket = $1', [bucket]);
+}
+
+/** Takes one attempt back from each bucket whose window is still open. */
+export async function updateLoginAttemptsTakenBack(q: Queryable, buckets: readonly string[], now: Date): Promise<void> {
+  await q.query('UPDATE login_attempts SET attempts = greatest(attempts - 1, 0) WHERE bucket = ANY($1::text[]) AND expires_at > $2', [buckets, now]);
+}
+
+/** Deletes up to `max` rows whose window ended; SKIP LOCKED, so it never waits for a counting attempt. */
+export async function deleteEndedLoginAttempts(q: Queryable, now: Date, max: number): Promise<void> {
+  await q.query(
+    `DELETE FROM login_attempts WHERE bucket IN
+       (SELECT bucket FROM login_attempts WHERE expires_at <= $1 LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+    [now, max],
+  );
 }

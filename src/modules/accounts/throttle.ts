@@ -14,6 +14,7 @@
 import type { Clock } from '../../clock.js';
 import type { Queryable } from '../../db/db.js';
 import { DomainError } from '../../errors.js';
+import { deleteEndedLoginAttempts, deleteLoginAttempts, updateLoginAttemptsTakenBack, upsertLoginAttempts, type LoginAttemptRow } from './queries.js';
 
 export interface LoginLimit {
   attempts: number;
@@ -40,30 +41,20 @@ export interface LoginAttempt {
   buckets: Record<BucketKind, string>;
 }
 
-interface CountRow {
-  bucket: string;
-  attempts: number;
-  expires_at: Date;
-}
 
 /**
  * One statement: each bucket's row is created, or counted up, or (its window over) started
  * again at 1. Rows are locked in the order given, the same order in every statement.
  */
-async function count(q: Queryable, nowMs: number, buckets: Array<[string, LoginLimit]>): Promise<CountRow[]> {
-  const values = buckets.map((_, i) => `($${i * 2 + 2}, 1, $${i * 2 + 3}::timestamptz)`).join(', ');
-  const params = [new Date(nowMs), ...buckets.flatMap(([bucket, limit]) => [bucket, new Date(nowMs + limit.windowMs)])];
-  return q.query<CountRow>(
-    `INSERT INTO login_attempts (bucket, attempts, expires_at) VALUES ${values}
-     ON CONFLICT (bucket) DO UPDATE SET
-       attempts = CASE WHEN login_attempts.expires_at <= $1 THEN 1 ELSE login_attempts.attempts + 1 END,
-       expires_at = CASE WHEN login_attempts.expires_at <= $1 THEN EXCLUDED.expires_at ELSE login_attempts.expires_at END
-     RETURNING bucket, attempts, expires_at`,
-    params,
+function count(q: Queryable, nowMs: number, buckets: Array<[string, LoginLimit]>): Promise<LoginAttemptRow[]> {
+  return upsertLoginAttempts(
+    q,
+    new Date(nowMs),
+    buckets.map(([bucket, limit]) => ({ bucket, expiresAt: new Date(nowMs + limit.windowMs) })),
   );
 }
 
-function refuseIfOver(rows: CountRow[], attempt: LoginAttempt, nowMs: number, kinds: BucketKind[]): void {
+function refuseIfOver(rows: LoginAttemptRow[], attempt: LoginAttempt, nowMs: number, kinds: BucketKind[]): void {
   const over = kinds.flatMap((kind) => {
     const row = rows.find((r) => r.bucket === attempt.buckets[kind]);
     return row && row.attempts > LOGIN_LIMITS[kind].attempts ? [{ kind, row }] : [];
@@ -97,21 +88,14 @@ export async function admitLoginAttempt(q: Queryable, clock: Clock, email: strin
 
 /** The password was right: only failures count, so the attempt is taken back. */
 export async function loginSucceeded(q: Queryable, clock: Clock, attempt: LoginAttempt): Promise<void> {
-  await q.query('DELETE FROM login_attempts WHERE bucket = $1', [attempt.buckets.pair]);
-  await q.query(
-    `UPDATE login_attempts SET attempts = greatest(attempts - 1, 0) WHERE bucket IN ($1, $2) AND expires_at > $3`,
-    [attempt.buckets.address, attempt.buckets.email, new Date(clock.nowMs())],
-  );
+  await deleteLoginAttempts(q, attempt.buckets.pair);
+  await updateLoginAttemptsTakenBack(q, [attempt.buckets.address, attempt.buckets.email], new Date(clock.nowMs()));
 }
 
 /**
  * Deletes up to 100 rows whose window ended, so buckets of passing addresses do not pile up.
  * SKIP LOCKED: it never waits for, nor deadlocks with, an attempt counting on one of them.
  */
-async function pruneExpired(q: Queryable, nowMs: number): Promise<void> {
-  await q.query(
-    `DELETE FROM login_attempts WHERE bucket IN
-       (SELECT bucket FROM login_attempts WHERE expires_at <= $1 LIMIT 100 FOR UPDATE SKIP LOCKED)`,
-    [new Date(nowMs)],
-  );
+function pruneExpired(q: Queryable, nowMs: number): Promise<void> {
+  return deleteEndedLoginAttempts(q, new Date(nowMs), 100);
 }

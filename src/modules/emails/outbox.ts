@@ -1,14 +1,15 @@
 // The email outbox: every email the service sends is first a row here, written in the transaction
 // of the change that causes it, so it exists exactly when the change committed, with the job that
 // sends it (sender.ts, through SMTP_URL; without it the emails stay queued and readable here).
-import type { Queryable } from '../../db/db.js';
+import type { Queryable, Tx } from '../../db/db.js';
 import { newId } from '../../ids.js';
-import { pageRequest, toList, type ListEnvelope } from '../../http/pagination.js';
+import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { enqueueJob } from '../../workers/job-queue.js';
 import { resolveWorkspace, type Principal } from '../accounts/access.js';
+import { insertEmail, selectEmails, selectMemberAddresses, type EmailStatus } from './queries.js';
 import { emailSendJob } from './sender.js';
 
-export type EmailStatus = 'queued' | 'sent' | 'failed';
+export type { EmailStatus };
 
 export interface EmailRecord {
   object: 'email';
@@ -33,7 +34,7 @@ export const MAX_RECIPIENTS = 100;
 
 /** Queues one email to the given addresses, and the job that sends it, inside the caller's transaction. */
 export async function queueEmail(
-  tx: Queryable,
+  tx: Tx,
   workspaceId: string,
   to: string[],
   subject: string,
@@ -45,11 +46,7 @@ export async function queueEmail(
   if (recipients.length === 0) throw new Error('queueEmail needs at least one recipient');
   if (recipients.length > MAX_RECIPIENTS) throw new Error(`queueEmail takes at most ${MAX_RECIPIENTS} recipients`);
   const id = newId('email');
-  await tx.query(
-    `INSERT INTO emails (id, workspace_id, to_addresses, subject, body_text, display_text, status, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, 'queued', $7)`,
-    [id, workspaceId, JSON.stringify(recipients), subject, text, options.displayText ?? null, now],
-  );
+  await insertEmail(tx, { id, workspaceId, to: recipients, subject, text, displayText: options.displayText ?? null, now });
   await enqueueJob(tx, emailSendJob, { owner: { workspaceId }, subjectId: id, runAt: now });
   return {
     object: 'email',
@@ -64,23 +61,8 @@ export async function queueEmail(
 }
 
 /** The emails of every member of a workspace (webhook auto-disable notices and the like). */
-export async function memberAddresses(q: Queryable, workspaceId: string): Promise<string[]> {
-  const rows = await q.query<{ email: string }>(
-    `SELECT u.email FROM workspace_members wm JOIN users u ON u.id = wm.user_id
-      WHERE wm.workspace_id = $1 ORDER BY u.email`,
-    [workspaceId],
-  );
-  return rows.map((row) => row.email);
-}
-
-interface EmailRow {
-  id: string;
-  to_addresses: string[];
-  subject: string;
-  shown_text: string;
-  status: EmailStatus;
-  created_at: Date;
-  sent_at: Date | null;
+export function memberAddresses(q: Queryable, workspaceId: string): Promise<string[]> {
+  return selectMemberAddresses(q, workspaceId);
 }
 
 export async function listEmails(
@@ -89,12 +71,7 @@ export async function listEmails(
   query: { limit?: number; starting_after?: string },
 ): Promise<ListEnvelope<EmailRecord>> {
   const page = pageRequest(query, 'email');
-  const rows = await q.query<EmailRow>(
-    `SELECT id, to_addresses, subject, coalesce(display_text, body_text) AS shown_text, status, created_at, sent_at
-       FROM emails WHERE workspace_id = $1 AND ($2::text IS NULL OR id < $2)
-      ORDER BY id DESC LIMIT $3`,
-    [workspaceId, page.startingAfter, page.limit + 1],
-  );
+  const rows = await selectEmails(q, workspaceId, page);
   return toList(
     rows.map((row) => ({
       object: 'email' as const,

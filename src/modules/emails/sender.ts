@@ -13,6 +13,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
 import { runDueJobs } from '../../workers/engine.js';
 import type { JobKind } from '../../workers/job-kinds.js';
+import { selectOutgoingEmail, updateEmailAttemptFailed, updateEmailSent } from './queries.js';
 
 export const EMAIL_SEND_JOB = 'email.send';
 export const MAX_ATTEMPTS = 5;
@@ -45,13 +46,6 @@ export function fromAddress(config: Config): string {
   return `Marketplace <no-reply@${new URL(config.publicUrl).hostname}>`;
 }
 
-interface EmailRow {
-  to_addresses: string[];
-  subject: string;
-  body_text: string;
-  status: string;
-}
-
 /** The email job kind, sending through `transport` when given, through SMTP_URL otherwise. */
 export function emailSendKind(transport?: MailTransport): JobKind {
   return {
@@ -63,7 +57,9 @@ export function emailSendKind(transport?: MailTransport): JobKind {
     concurrency: 10,
     enabled: (config) => transport !== undefined || config.smtpUrl !== null,
     async handle(job, { db, config }) {
-      const [email] = await db.query<EmailRow>('SELECT to_addresses, subject, body_text, status FROM emails WHERE id = $1', [job.subjectId]);
+      // Every email job names its email; one that does not has nothing to send.
+      if (job.subjectId === null) return { status: 'succeeded', detail: 'skipped' };
+      const email = await selectOutgoingEmail(db, job.subjectId);
       // Marked by hand meanwhile, or sent by an attempt whose outcome was recorded after all.
       if (!email || email.status !== 'queued') return { status: 'succeeded', detail: 'skipped' };
       const sender = transport ?? transportFor(config);
@@ -72,20 +68,16 @@ export function emailSendKind(transport?: MailTransport): JobKind {
       return { status: 'succeeded', detail: 'sent' };
     },
     async onSettled(tx, job, settled) {
+      if (job.subjectId === null) return;
       if (settled.result === 'succeeded' && settled.detail === 'sent') {
-        await tx.query(`UPDATE emails SET status = 'sent', sent_at = $2, attempts = $3, last_error = NULL, next_attempt_at = NULL WHERE id = $1`, [
-          job.subjectId,
-          settled.at,
-          job.attempt,
-        ]);
+        await updateEmailSent(tx, job.subjectId, settled.at, job.attempt);
       } else if (settled.result === 'retrying' || settled.result === 'failed') {
-        await tx.query(`UPDATE emails SET status = $2, attempts = $3, last_error = $4, next_attempt_at = $5 WHERE id = $1 AND status = 'queued'`, [
-          job.subjectId,
-          settled.result === 'failed' ? 'failed' : 'queued',
-          job.attempt,
-          (settled.error ?? '').slice(0, 1000),
-          settled.nextRunAt ?? null,
-        ]);
+        await updateEmailAttemptFailed(tx, job.subjectId, {
+          status: settled.result === 'failed' ? 'failed' : 'queued',
+          attempts: job.attempt,
+          error: settled.error ?? '',
+          nextAttemptAt: settled.nextRunAt ?? null,
+        });
       }
     },
   };
