@@ -3,8 +3,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register as globalRegistry } from 'prom-client';
 import { ManualClock } from '../../src/clock.js';
-import { createDb } from '../../src/db/db.js';
-import { postgresDriver } from '../../src/db/drivers.js';
 import { queueEmail } from '../../src/modules/emails/outbox.js';
 import { scheduleTimer } from '../../src/workers/timers.js';
 import { backgroundWorkStats } from '../../src/workers/stats.js';
