@@ -1,5 +1,5 @@
 // Time comes from here. The base clock is injected (tests can pin or move it); each test mode has
-// its own offset on top of it (contract 15), kept in marketplace_modes.clock_offset_ms so every
+// its own offset on top of it, kept in marketplace_modes.clock_offset_ms so every
 // process and the timer query in SQL agree. Live mode always runs on real time.
 export interface Clock {
   /** Milliseconds since the epoch, of the real (base) clock. */

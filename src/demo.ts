@@ -1,4 +1,4 @@
-// First start (contract 1). On an empty embedded database the service sets up a demo workspace
+// First start. On an empty embedded database the service sets up a demo workspace
 // (an owner login and a marketplace "Demo" in USD whose test mode uses the simulated processor),
 // so `npm start` is enough to try the API. With DATABASE_URL set it creates nothing: a shared
 // server's first account is made through signup. What to print at start is decided here too.
@@ -47,7 +47,7 @@ export type StartupNotice =
   | { kind: 'running' };
 
 export function startupBanner(config: Config, notice: StartupNotice): string {
-  // The dashboard (contract 16) is not built yet: until it is, the login is for the management API,
+  // The dashboard is not built yet: until it is, the login is for the management API,
   // and the banner names no page that would answer 404.
   const lines = [
     'Marketplace backend is running',

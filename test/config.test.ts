@@ -1,4 +1,4 @@
-// Configuration (contract 1): parsed once from the environment handed in; a bad value stops
+// Configuration: parsed once from the environment handed in; a bad value stops
 // start with a ConfigError naming the variable.
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +21,7 @@ function failure(env: Record<string, string>): ConfigError {
 }
 
 describe('defaults', () => {
-  it('are those of contract 1', () => {
+  it('are the documented defaults (docs/configuration.md)', () => {
     const config = parseConfig({ DATA_DIR: dataDir() });
     expect(config).toMatchObject({
       port: 8080,

@@ -1,4 +1,4 @@
-// Ids (interface.md 2.1, contract 4): a type prefix and a 26-character lower-case time-ordered
+// Ids: a type prefix and a 26-character lower-case time-ordered
 // part, so sorting ids sorts by creation.
 import { describe, expect, it, vi } from 'vitest';
 import { decodeTime } from 'ulid';
@@ -41,7 +41,7 @@ describe('newId', () => {
     expect(isIdOf(kind as IdKind, id)).toBe(true);
   });
 
-  it('has the prefixes the spec and the contract name', () => {
+  it('has the documented id prefixes', () => {
     expect(ID_PREFIXES).toMatchObject({
       category: 'cat', listing: 'lst', media: 'med', webhookEndpoint: 'whe', webhookDelivery: 'whd', event: 'evt',
       payment: 'pay', refund: 'ref', review: 'rev', seller: 'sel', order: 'ord', request: 'req', buyer: 'byr',

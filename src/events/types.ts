@@ -1,4 +1,4 @@
-// Every event type of interface.md 6.1. Webhook subscriptions and the events list filter check
+// Every event type the service emits. Webhook subscriptions and the events list filter check
 // against this list; '*' in a subscription also selects types added later.
 export const EVENT_TYPES = [
   'seller.created', 'seller.updated', 'seller.erased', 'seller.suspended', 'seller.unsuspended',

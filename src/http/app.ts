@@ -219,7 +219,7 @@ async function apiScope(scope: App, services: Services, access: Access, modules:
 }
 
 /**
- * CORS for the PK operations only (contract 4): any origin may read them from a browser. Each PK
+ * CORS for the PK operations only: any origin may read them from a browser. Each PK
  * route gets its own preflight route, so other /v1 paths send no CORS headers at all.
  */
 function allowBrowsers(scope: App) {

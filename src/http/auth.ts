@@ -1,4 +1,4 @@
-// API-key authentication of /v1 (interface.md 5, contract 2). Two scopes use it: one for the
+// API-key authentication of /v1. Two scopes use it: one for the
 // operations a publishable key may call (PK), one for secret-key-only operations; a route's scope
 // decides, so the two cannot be confused. Order of checks: key present and valid (401), rate limit
 // (429), key kind (403 secret_key_required), read-only marketplace on writes (403).

@@ -1,4 +1,4 @@
-// Every error leaves through here as the envelope of interface.md 7.1. Only DomainErrors and
+// Every error leaves through here as the error envelope {error: {code, message, param, request_id}}. Only DomainErrors and
 // known request errors carry their message out; anything else is a 500 whose body says nothing
 // of the database or the stack (the log has it, with the request id).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

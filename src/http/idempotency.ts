@@ -1,4 +1,4 @@
-// Idempotency-Key on every /v1 POST (interface.md 7.4, contract 4).
+// Idempotency-Key on every /v1 POST.
 //
 // A key is claimed first in a short transaction of its own (a row with locked_until), so a second
 // request with the same key while the first runs gets 409 idempotency_key_in_use. The handler then

@@ -1,4 +1,4 @@
-// Token bucket per API key (contract 4): refills at the mode's rate_limit_per_second, holds twice
+// Token bucket per API key: refills at the mode's rate_limit_per_second, holds twice
 // that. In memory for one process; in Redis when REDIS_URL is set, so API processes share buckets.
 import { Redis } from 'ioredis';
 import type { Clock } from '../clock.js';

@@ -1,4 +1,4 @@
-// Shared TypeBox pieces of the /v1 conventions (interface.md 2.1, contract 4).
+// Shared TypeBox pieces of the /v1 conventions.
 import { Type, type SchemaOptions, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
 
 export const MAX_AMOUNT = 99_999_999_999;

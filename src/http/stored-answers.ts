@@ -1,4 +1,4 @@
-// Erasure (contract 5), for the stored answers of idempotent requests (kept 24 hours for replays,
+// Erasure, for the stored answers of idempotent requests (kept 24 hours for replays,
 // src/http/idempotency.ts): an answer whose body is an erased object is rewritten so that a replay
 // answers the erased values, and no copy of the personal data outlives the erasure.
 import type { ErasureParticipant } from '../modules/erasure.js';

@@ -1,4 +1,4 @@
-// Erasure across modules (contract 5, last row): what every module keeps about a seller or buyer.
+// Erasure across modules: what every module keeps about a seller or buyer.
 // The party's own module erases its record and, in the same transaction, calls eraseSellerData
 // or eraseBuyerData here. Each participant first erases what it keeps about the party and names
 // the objects whose stored copies must read as erased; then the participants that keep copies

@@ -1,4 +1,4 @@
-// API-key authentication (interface.md 5, contract 2): missing and invalid keys, key kinds, the
+// API-key authentication: missing and invalid keys, key kinds, the
 // marketplace-and-mode scope of objects, read-only modes, and CORS on publishable-key operations.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestContext } from '../helpers/harness.js';

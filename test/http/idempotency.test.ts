@@ -1,4 +1,4 @@
-// Idempotency-Key (interface.md 7.4, contract 4) through the real app: replays, reuse with another
+// Idempotency-Key through the real app: replays, reuse with another
 // request, a duplicate while the first runs, a failure between commit and answer, what is and is
 // not remembered, 24-hour retention, and the key's scope.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

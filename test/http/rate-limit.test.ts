@@ -1,4 +1,4 @@
-// Rate limits (contract 4): a token bucket per key at the mode's rate_limit_per_second with a
+// Rate limits: a token bucket per key at the mode's rate_limit_per_second with a
 // burst of twice that; 429 rate_limited with Retry-After. In memory, and shared through Redis by
 // several API processes when REDIS_URL is set.
 import { Redis } from 'ioredis';

@@ -1,4 +1,4 @@
-// Who may do what in a workspace (contract 2). Every management operation names the permission
+// Who may do what in a workspace. Every management operation names the permission
 // it needs and resolves the workspace through here, so a marketplace or key of a workspace the
 // user is not a member of is answered as missing (404), never as forbidden: ids of other tenants
 // are not confirmed to exist.

@@ -1,4 +1,4 @@
-// Members of a workspace (contract 2): list, add, remove. Adding an email without an account
+// Members of a workspace: list, add, remove. Adding an email without an account
 // creates an invited user and an invitation (invitations.ts); the last owner cannot leave.
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';
@@ -65,7 +65,7 @@ export async function addMember(ctx: UserContext, query: WorkspaceQuery, body: A
 
 /**
  * Removes a member (their pending invitation to this workspace too), named by user id
- * (DELETE /members/{user_id}) or by email (DELETE /members {email}, contract 2). Anyone may leave;
+ * (DELETE /members/{user_id}) or by email (DELETE /members {email}). Anyone may leave;
  * removing others needs manage_members, and owners only go by an owner's hand. The last owner stays.
  */
 export async function removeMember(ctx: UserContext, query: WorkspaceQuery, target: { userId: string } | { email: string }): Promise<Member> {

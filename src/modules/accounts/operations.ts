@@ -118,7 +118,7 @@ export async function listWorkspaces(ctx: UserContext): Promise<MembershipList> 
   };
 }
 
-/** The operator's switch (contract 2): payment_missed makes live mode read-only, suspended both. */
+/** The operator's switch: payment_missed makes live mode read-only, suspended both. */
 export async function setBillingState(ctx: ServiceContext, workspaceId: string, body: SetBillingStateBody): Promise<Workspace> {
   return ctx.db.transaction(async (tx) => {
     const row = await queries.updateWorkspaceBillingState(tx, workspaceId, body.state, new Date(ctx.clock.nowMs()));

@@ -1,4 +1,4 @@
-// Users, workspaces, sessions and members of the management API (contract 2): records, bodies and
+// Users, workspaces, sessions and members of the management API: records, bodies and
 // queries, and the pieces every management schema shares (its tag, the workspace parameter).
 // Types are derived from the schemas.
 import { Type, type Static } from '@sinclair/typebox';

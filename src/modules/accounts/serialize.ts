@@ -1,4 +1,4 @@
-// Account rows as management API objects (contract 2).
+// Account rows as management API objects.
 import type { MemberRow, UserRow, WorkspaceRow } from './queries.js';
 import type { Member, User, Workspace } from './schemas.js';
 

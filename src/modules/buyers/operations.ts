@@ -1,4 +1,4 @@
-// Buyer operations (interface.md 4.3, contract 5). Each owns its transaction and emits its events
+// Buyer operations. Each owns its transaction and emits its events
 // in it.
 import { mapUniqueViolations } from '../../db/errors.js';
 import type { Tx } from '../../db/db.js';
@@ -72,7 +72,7 @@ export async function updateBuyer(ctx: OperationContext, id: string, body: Updat
 }
 
 /**
- * DELETE (contract 5): personal data removed from the record and everything other modules keep
+ * DELETE: personal data removed from the record and everything other modules keep
  * about the buyer (src/modules/erasure.ts: every stored event and answer about it). Erasing an
  * erased buyer answers the record again and changes nothing.
  */

@@ -1,4 +1,4 @@
-// Buyer record (contract 5), its bodies (the party bodies of parties/) and the list query.
+// Buyer record, its bodies (the party bodies of parties/) and the list query.
 import { Type, type Static } from '@sinclair/typebox';
 import { ListOf, ListQuery, Metadata, Nullable, NullableTimestamp, Timestamp } from '../../http/schemas.js';
 import { CreatePartyBody, UpdatePartyBody } from '../parties/schemas.js';

@@ -1,4 +1,4 @@
-// Buyer rows as API objects (contract 5).
+// Buyer rows as API objects.
 import type { BuyerRow } from './queries.js';
 import type { Buyer } from './schemas.js';
 

@@ -1,4 +1,4 @@
-// Attribute schemas and the check of a listing's attributes against one (contract 6). Pure: no
+// Attribute schemas and the check of a listing's attributes against one. Pure: no
 // database, no clock. Values are always text; a definition's type says how the text must read.
 import { errors } from '../../errors.js';
 import type { AttributeSchemaInput, AttributeSchemaValue, StoredAttributeDefinition } from './schemas.js';

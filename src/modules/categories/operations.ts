@@ -1,4 +1,4 @@
-// Category operations (interface.md 2.2, 4.4; contract 6). Each owns its transaction, checks the
+// Category operations. Each owns its transaction, checks the
 // rules and emits its events in the same transaction.
 import type { Queryable, Tx } from '../../db/db.js';
 import { mapUniqueViolations } from '../../db/errors.js';
@@ -120,7 +120,7 @@ export async function retrieveAttributeSchema(ctx: OperationContext, id: string)
 }
 
 /**
- * Replaces the attribute schema (interface.md 4.4): refused with 409 schema_conflict when a
+ * Replaces the attribute schema: refused with 409 schema_conflict when a
  * listing of the category that is not removed would no longer fit. The category row is locked
  * first, so a listing being created or updated in the category at the same time (which holds it
  * FOR SHARE) is checked against one schema or the other, never neither.

@@ -1,4 +1,4 @@
-// Category record, attribute schema and bodies (interface.md 2.2, 4.4, 8). Types derive from them.
+// Category record, attribute schema and bodies. Types derive from them.
 import { Type, type Static } from '@sinclair/typebox';
 import { Body, ListOf, ListQuery, MAX_AMOUNT, Nullable, Timestamp } from '../../http/schemas.js';
 

@@ -1,4 +1,4 @@
-// Category row → the API object of interface.md 2.2. jsonb keeps object keys in its own order,
+// Category row → the API object (the Category schema of the OpenAPI document). jsonb keeps object keys in its own order,
 // so nested objects are rebuilt here in the documented order: two equal values then also compare
 // equal as JSON text (previous_attributes, the no-change check of a schema replacement).
 import type { CategoryRow } from './queries.js';

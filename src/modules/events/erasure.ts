@@ -1,4 +1,4 @@
-// Erasure (contract 5), for the stored events: every event about an erased object is rewritten so
+// Erasure, for the stored events: every event about an erased object is rewritten so
 // that the redacted fields hold their erased values, in data.object and in
 // data.previous_attributes. (Webhook deliveries built from those events will be rewritten here too.)
 import type { ErasureParticipant } from '../erasure.js';

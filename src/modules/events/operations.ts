@@ -1,4 +1,4 @@
-// Reading the event log (interface.md 4.9): every state change of this marketplace and mode,
+// Reading the event log: every state change of this marketplace and mode,
 // newest first. Events are written only by emitEvent, in the transaction of their change.
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';

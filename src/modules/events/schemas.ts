@@ -1,4 +1,4 @@
-// The event envelope of interface.md 6.2 as a response schema. data.object and
+// The event envelope as a response schema. data.object and
 // data.previous_attributes are free-form: declared open so the serializer keeps every field of
 // the changed object, nested ones included (a closed schema would silently drop them).
 import { Type, type Static } from '@sinclair/typebox';

@@ -1,4 +1,4 @@
-// Event rows as the envelope of interface.md 6.2.
+// Event rows as the event envelope (docs/architecture.md, "Events: the outbox").
 import type { EventRecord } from '../../events/emit.js';
 import type { EventRow } from './queries.js';
 

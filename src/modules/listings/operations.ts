@@ -1,4 +1,4 @@
-// Listing operations (interface.md 3.1, 4.5; contract 6). Each owns its transaction, checks the
+// Listing operations. Each owns its transaction, checks the
 // rules, moves the state through the one table in status.ts, and emits its events in the same
 // transaction. Locks are taken seller → listing → category (see migrations/0003_catalog.sql).
 import type { Tx } from '../../db/db.js';
@@ -32,7 +32,7 @@ import { LISTING_EXPIRE_TIMER, LISTING_MACHINE } from './status.js';
 
 export { LISTING_EXPIRE_TIMER };
 
-/** A publishable key sees published listings only (interface.md 5.3). */
+/** A publishable key sees published listings only. */
 const publishedOnly = (ctx: OperationContext) => ctx.viewer === 'publishable';
 
 // ---- create ----

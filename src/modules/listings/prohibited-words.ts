@@ -1,4 +1,4 @@
-// Prohibited words (contract 3): case-insensitive whole words in the title, the description and
+// Prohibited words: case-insensitive whole words in the title, the description and
 // attribute values. "Whole" means not touching a letter, digit or underscore on either side, in
 // any script, so "ass" is found in "ass." but not in "class" or "assassin". The words of a phrase
 // may be separated by any run of whitespace; leading and trailing spaces of an entry do not count.

@@ -1,4 +1,4 @@
-// Listing record and bodies (interface.md 2.3, 4.5, 8; contract 4, 6). Types derive from them.
+// Listing record and bodies. Types derive from them.
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Body, Currency, ListOf, Metadata, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/schemas.js';
 import { LISTING_STATUSES } from './status.js';

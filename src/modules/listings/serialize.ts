@@ -1,4 +1,4 @@
-// Listing row → the API object of interface.md 2.3.
+// Listing row → the API object (the Listing schema of the OpenAPI document).
 import type { ListingRow } from './queries.js';
 import type { Listing } from './schemas.js';
 

@@ -1,4 +1,4 @@
-// The management API (/manage/v1, contract 2), in three auth scopes: public (signup, login,
+// The management API (/manage/v1), in three auth scopes: public (signup, login,
 // accepting an invitation), operator (OPERATOR_TOKEN), and everything else for a signed-in user.
 // Which module's routes live in which scope is decided here; the routes are the modules'.
 import type { RouteOptions } from 'fastify';

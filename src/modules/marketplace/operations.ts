@@ -1,4 +1,4 @@
-// The marketplace and mode of the key (contract 2).
+// The marketplace and mode of the key.
 import type { ApiKeyContext } from '../../http/api-keys.js';
 import type { Marketplace } from './schemas.js';
 

@@ -1,4 +1,4 @@
-// The marketplace as an API key sees it (contract 2): GET /v1/marketplace. Its settings schema is
+// The marketplace as an API key sees it: GET /v1/marketplace. Its settings schema is
 // in settings.ts.
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum, Timestamp } from '../../http/schemas.js';

@@ -1,4 +1,4 @@
-// Settings of one mode of a marketplace (contract 3): the schema, the defaults, and reading them.
+// Settings of one mode of a marketplace: the schema, the defaults, and reading them.
 import { Type, type Static } from '@sinclair/typebox';
 import type { Queryable } from '../../db/db.js';
 import type { Mode, Scope } from '../../scope.js';

@@ -1,4 +1,4 @@
-// API keys of a mode (contract 2): create (a secret key is shown once), list (masked; publishable
+// API keys of a mode: create (a secret key is shown once), list (masked; publishable
 // keys in full, they are public), roll (a new key of the same type and name; the old one keeps
 // working until the chosen expiry, at most 7 days) and revoke (stops at once). Key times are real
 // time, not the test clock: advancing a test clock must not expire keys.

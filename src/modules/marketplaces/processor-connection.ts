@@ -1,4 +1,4 @@
-// The processor connection of one mode (contract 2, 10): `simulated` (test mode only) or `stripe`
+// The processor connection of one mode: `simulated` (test mode only) or `stripe`
 // with the platform's secret key and the webhook signing secret. Both secrets are encrypted at rest
 // (src/secrets.ts) with the row's place bound in, and only ever answered masked. The keys' shapes
 // are checked here; whether Stripe accepts them shows on first use (no network call on save).

@@ -1,5 +1,5 @@
 // Marketplaces, their API keys, processor connections and per-mode settings, as the management
-// API shows them (contract 2, 3, 10): records, bodies and parameters. Types are derived from the schemas.
+// API shows them: records, bodies and parameters. Types are derived from the schemas.
 import { Type, type Static } from '@sinclair/typebox';
 import { Body, Currency, ListOf, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/schemas.js';
 import { MODES, type Scope } from '../../scope.js';

@@ -1,4 +1,4 @@
-// Marketplace, API-key and processor-connection rows as management API objects (contract 2).
+// Marketplace, API-key and processor-connection rows as management API objects.
 import type { Scope } from '../../scope.js';
 import { decryptSecret, maskSecret } from '../../secrets.js';
 import type { ApiKeyRow, ConnectionRow, MarketplaceRow } from './queries.js';

@@ -1,4 +1,4 @@
-// Settings of one mode of a marketplace (contract 3), read and changed through the management API.
+// Settings of one mode of a marketplace, read and changed through the management API.
 // A change is merged over the stored settings (platform_fee is replaced as a whole object), and
 // clears the API-key cache after commit: cached key contexts carry the settings (rate limit…).
 import { errors } from '../../errors.js';

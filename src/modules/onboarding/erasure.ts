@@ -1,4 +1,4 @@
-// Seller erasure (contract 5), for onboarding: the return and refresh URLs of the seller's links
+// Seller erasure, for onboarding: the return and refresh URLs of the seller's links
 // may carry the seller's data, so the links go.
 import type { ErasureParticipant } from '../erasure.js';
 import { deleteOnboardingLinksOfSeller } from './queries.js';

@@ -1,4 +1,4 @@
-// Processor onboarding of sellers (interface.md 4.2 rule 2, contract 5, 10). The first link
+// Processor onboarding of sellers. The first link
 // creates the seller's account at the processor (payouts become pending); completing onboarding
 // enables payouts. What is processor-specific (the account, the page) is the driver's
 // (src/modules/drivers.ts): the simulated processor (test mode) serves its own onboarding page;

@@ -1,4 +1,4 @@
-// Onboarding link record and body (contract 5).
+// Onboarding link record and body.
 import { Type, type Static } from '@sinclair/typebox';
 import { Body, Timestamp } from '../../http/schemas.js';
 

@@ -1,4 +1,4 @@
-// Moderation actions (contract 12): the record of what was done to a seller, listing or review,
+// Moderation actions: the record of what was done to a seller, listing or review,
 // and why. Suspension writes them now; flags and POST /v1/moderation_actions (trust and safety)
 // write them through the same function.
 import { Type, type Static } from '@sinclair/typebox';

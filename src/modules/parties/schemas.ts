@@ -1,4 +1,4 @@
-// The party body of contract 5, shared by sellers and buyers: external_id, name, email, metadata.
+// The party body, shared by sellers and buyers: external_id, name, email, metadata.
 // Create takes strings; update takes the same fields, where null clears one.
 import { Type, type Static } from '@sinclair/typebox';
 import { sameJson } from '../../json.js';
@@ -27,7 +27,7 @@ export const CreatePartyBody = Body(
     email: Type.Optional(Email),
     metadata: Type.Optional(Metadata),
   },
-  'Party create body (contract 5). Every field is optional.',
+  'Party create body. Every field is optional.',
 );
 export type CreatePartyBody = Static<typeof CreatePartyBody>;
 

@@ -1,4 +1,4 @@
-// Seller operations (interface.md 4.2, contract 5). Each owns its transaction, checks the rules,
+// Seller operations. Each owns its transaction, checks the rules,
 // and emits its events in the same transaction. Lock order: the seller row first, then what hangs
 // off it (storefront, verifications, listings). The functions at the end are for other modules'
 // transactions (verifications, onboarding, listings): they lock or change a seller for them.
@@ -137,7 +137,7 @@ export async function putStorefront(ctx: OperationContext, sellerId: string, bod
 
 /**
  * The public profile (PK). An erased seller still answers, with name and storefront null: orders
- * and reputation outlive erasure (interface.md 1), and nothing personal is left to show.
+ * and reputation outlive erasure, and nothing personal is left to show.
  */
 export async function retrieveSellerProfile(ctx: OperationContext, id: string): Promise<SellerProfile> {
   const row = await queries.selectSeller(ctx.db, ctx.scope, id);
@@ -171,7 +171,7 @@ export async function changeSuspension(
 }
 
 /**
- * DELETE (contract 5): personal data removed from the record, its storefront, and everything other
+ * DELETE: personal data removed from the record, its storefront, and everything other
  * modules keep about the seller (src/modules/erasure.ts: its verifications' notes, its onboarding
  * links, its listings, every stored event and answer about them). Erasing an erased seller answers
  * the record again and changes nothing.
@@ -217,7 +217,7 @@ export function findSellerForShare(tx: Tx, scope: Scope, id: string): Promise<qu
 
 /**
  * Sets the seller's payouts state as the processor reports it, in the caller's transaction;
- * seller.payouts_updated when it changed. Used by onboarding and the test helper of contract 15.
+ * seller.payouts_updated when it changed. Used by onboarding and the payouts test helper.
  */
 export async function setSellerPayouts(
   tx: Tx,

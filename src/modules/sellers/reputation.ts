@@ -1,4 +1,4 @@
-// A seller's reputation as shown on the public profile (contract 5, 11). Computed from what the
+// A seller's reputation as shown on the public profile. Computed from what the
 // service records: reviews and completed orders do not exist yet, so today every seller honestly
 // has no rating and no completed orders. The reviews issue extends this function (reputation
 // events of kind review and order_completed, voided ones left out); its callers stay as they are.

@@ -1,4 +1,4 @@
-// Seller, storefront and public profile records (contract 5), and the bodies and queries of the
+// Seller, storefront and public profile records, and the bodies and queries of the
 // seller operations. Types are derived from the schemas.
 import { Type, type Static } from '@sinclair/typebox';
 import { Body, ListOf, ListQuery, Metadata, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../../http/schemas.js';

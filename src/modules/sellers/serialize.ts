@@ -1,4 +1,4 @@
-// Seller rows as API objects (contract 5).
+// Seller rows as API objects.
 import type { Reputation, Seller, SellerProfile, Storefront } from './schemas.js';
 import type { SellerRow } from './queries.js';
 

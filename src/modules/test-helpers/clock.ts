@@ -1,4 +1,4 @@
-// The test clock of a marketplace's test mode (contract 15). It is an offset on top of real time,
+// The test clock of a marketplace's test mode. It is an offset on top of real time,
 // kept in marketplace_modes.clock_offset_ms, so every process and the timer query in SQL read the
 // same time. Advancing it runs the mode's timers that became due before the answer returns.
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -1,4 +1,4 @@
-// The test clock record and the advance body (contract 15). Types are derived from the schemas.
+// The test clock record and the advance body. Types are derived from the schemas.
 import { Type, type Static } from '@sinclair/typebox';
 import { Body, Timestamp } from '../../http/schemas.js';
 

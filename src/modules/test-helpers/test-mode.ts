@@ -1,4 +1,4 @@
-// Test helpers exist only in test mode (contract 15): a live key gets 403 test_mode_only.
+// Test helpers exist only in test mode: a live key gets 403 test_mode_only.
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../errors.js';
 import type { Scope } from '../../scope.js';

@@ -1,4 +1,4 @@
-// Seller erasure (contract 5), for verifications: notes, metadata and a rejection reason are free
+// Seller erasure, for verifications: notes, metadata and a rejection reason are free
 // text about the seller, cleared in the rows here and, through the redaction answered, in the
 // stored events and answers about them.
 import type { ErasureParticipant } from '../erasure.js';

@@ -1,4 +1,4 @@
-// Seller verification (contract 5): a verification starts pending and is approved (verified) or
+// Seller verification: a verification starts pending and is approved (verified) or
 // rejected; the seller's verification state follows it. Lock order: seller, then verification.
 import { mapUniqueViolations } from '../../db/errors.js';
 import { emitMove, invalidState, move } from '../../domain/state-machine.js';

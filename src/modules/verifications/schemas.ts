@@ -1,4 +1,4 @@
-// Verification records (contract 5) and the bodies and queries of the verification operations.
+// Verification records and the bodies and queries of the verification operations.
 import { Type, type Static } from '@sinclair/typebox';
 import { Body, ListOf, ListQuery, Metadata, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../../http/schemas.js';
 import { Reason } from '../sellers/schemas.js';

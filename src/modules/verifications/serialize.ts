@@ -1,4 +1,4 @@
-// Verification rows as API objects (contract 5).
+// Verification rows as API objects.
 import type { VerificationRow } from './queries.js';
 import type { Verification } from './schemas.js';
 

@@ -1,4 +1,4 @@
-// Buyers: create, list, retrieve, update (interface.md 4.3, contract 5).
+// Buyers: create, list, retrieve, update.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuyer, storedEvents, unique } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('buyers', () => {
-  it('creates a buyer with the contract 5 record and emits buyer.created', async () => {
+  it('creates a buyer with the documented record and emits buyer.created', async () => {
     const externalId = unique('b');
     const res = await ctx.request('/v1/buyers', { body: { external_id: externalId, name: 'Grace', email: 'grace@example.com' } });
     expect(res.status).toBe(201);

@@ -1,4 +1,4 @@
-// Categories over HTTP (interface.md 2.2, 4.4, 8; contract 6).
+// Categories over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createListing, storedEvents } from '../../helpers/factories.js';
 import { startTestApp, type TestContext, type TestResponse } from '../../helpers/harness.js';

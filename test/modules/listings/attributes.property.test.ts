@@ -1,4 +1,4 @@
-// Attribute validation (contract 6) as properties over generated schemas and values: values made
+// Attribute validation as properties over generated schemas and values: values made
 // to fit always pass; each kind of misfit is refused, naming attributes.<key>.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Creating listings, one or in bulk (interface.md 2.3, 4.5, 8; contract 4, 6).
+// Creating listings, one or in bulk.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createListing, createSeller, storedEvents } from '../../helpers/factories.js';
 import { startTestApp, type TestContext, type TestResponse } from '../../helpers/harness.js';

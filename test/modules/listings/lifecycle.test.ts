@@ -1,4 +1,4 @@
-// The listing state machine over HTTP (interface.md 3.1, 4.5; contract 3, 6, 14, 15): publish,
+// The listing state machine over HTTP: publish,
 // unpublish, remove, update, expiry on the test clock, and the events of each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -197,7 +197,7 @@ describe('publish', () => {
 });
 
 describe('the state table', () => {
-  // from-state × operation → the answer (interface.md 3.1, contract 6).
+  // from-state × operation → the answer.
   const table: Array<[string, 'draft' | 'published' | 'sold' | 'expired' | 'removed', number, string | null]> = [
     ['publish', 'published', 409, 'published'],
     ['publish', 'sold', 409, 'sold'],

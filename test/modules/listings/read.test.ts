@@ -1,4 +1,4 @@
-// Listing list and retrieve (interface.md 4.5, 5): filters, paging, publishable keys, modes.
+// Listing list and retrieve: filters, paging, publishable keys, modes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createListing, createPublishedListing, createSeller } from '../../helpers/factories.js';
 import { startTestApp, type TestContext, type TestResponse } from '../../helpers/harness.js';

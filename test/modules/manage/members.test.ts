@@ -83,7 +83,7 @@ describe('POST /manage/v1/members', () => {
   });
 });
 
-describe('DELETE /manage/v1/members {email} (the path of contract 2)', () => {
+describe('DELETE /manage/v1/members {email} (removal by email)', () => {
   it('removes the member with that email, case-insensitively; an email that is not a member is 404 param email', async () => {
     const viewer = await memberToken(ctx, owner, 'viewer');
     const removed = await ctx.request('/manage/v1/members', { method: 'DELETE', key: owner, body: { email: viewer.email.toUpperCase() } });

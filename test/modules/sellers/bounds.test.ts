@@ -1,5 +1,5 @@
 // Every bound of the party operations, at the limit and one past it, with the field as param
-// (contract 4 and 5; interface.md 8).
+//.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeller, unique } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';

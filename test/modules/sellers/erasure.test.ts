@@ -1,4 +1,4 @@
-// Erasure (contract 5, last row): personal data leaves the records and every stored event.
+// Erasure: personal data leaves the records and every stored event.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuyer, createSeller, storedEvents, unique } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';

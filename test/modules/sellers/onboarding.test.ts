@@ -1,4 +1,4 @@
-// Onboarding links and the simulated processor's onboarding page (contract 5, 10).
+// Onboarding links and the simulated processor's onboarding page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeller, storedEvents } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';

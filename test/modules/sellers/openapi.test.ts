@@ -1,5 +1,5 @@
 // The OpenAPI document shows examples for every party operation: sellers, storefront, profile,
-// suspension, onboarding links, buyers and verifications (interface.md 2).
+// suspension, onboarding links, buyers and verifications.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
 

@@ -1,4 +1,4 @@
-// Sellers: create, list, retrieve, update (interface.md 4.2, contract 5).
+// Sellers: create, list, retrieve, update.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeller, storedEvents, unique } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('POST /v1/sellers', () => {
-  it('creates an active, unverified seller with the contract 5 record and emits seller.created', async () => {
+  it('creates an active, unverified seller with the documented record and emits seller.created', async () => {
     const externalId = unique('ext');
     const res = await ctx.request('/v1/sellers', {
       body: { external_id: externalId, name: 'Ada Lovelace', email: 'ada@example.com', metadata: { tier: 'gold' } },

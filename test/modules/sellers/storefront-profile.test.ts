@@ -1,4 +1,4 @@
-// Storefront (PUT, create or replace) and the public profile (PK) (contract 5).
+// Storefront (PUT, create or replace) and the public profile (PK).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeller, storedEvents, unique } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';

@@ -1,4 +1,4 @@
-// Suspension: active ⇄ suspended, each move a moderation action (contract 5, 12).
+// Suspension: active ⇄ suspended, each move a moderation action.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeller, storedEvents, type Json } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';

@@ -1,4 +1,4 @@
-// DELETE /manage/v1/members {email}, as contract 2 writes it: the same removal, naming the member by email.
+// DELETE /manage/v1/members {email}: the same removal, naming the member by email.
 import type { RouteModule } from '../../../http/types.js';
 import { removeMember } from '../members.js';
 import { MANAGEMENT_TAG, Member, RemoveMemberByEmailBody, WorkspaceQuery } from '../schemas.js';

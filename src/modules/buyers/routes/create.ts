@@ -1,4 +1,4 @@
-// POST /v1/buyers: create a buyer (contract 5).
+// POST /v1/buyers: create a buyer.
 import type { RouteModule } from '../../../http/types.js';
 import { createBuyer } from '../operations.js';
 import { Buyer, CreateBuyerBody } from '../schemas.js';

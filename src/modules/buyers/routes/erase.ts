@@ -1,4 +1,4 @@
-// DELETE /v1/buyers/{id}: erase the buyer's personal data (contract 5).
+// DELETE /v1/buyers/{id}: erase the buyer's personal data.
 import { IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../http/types.js';
 import { eraseBuyer } from '../operations.js';

@@ -1,4 +1,4 @@
-// The category operations, all secret-key (interface.md 4.4).
+// The category operations, all secret-key.
 import type { RouteModule } from '../../../http/types.js';
 import { createCategoryRoute } from './create.js';
 import { listCategoriesRoute } from './list.js';

@@ -1,4 +1,4 @@
-// GET /v1/events (interface.md 4.9): secret key only.
+// GET /v1/events: secret key only.
 import type { RouteModule } from '../../../http/types.js';
 import { listEvents } from '../operations.js';
 import { EventList, ListEventsQuery } from '../schemas.js';

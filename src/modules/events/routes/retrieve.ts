@@ -1,4 +1,4 @@
-// GET /v1/events/{id} (interface.md 4.9): secret key only.
+// GET /v1/events/{id}: secret key only.
 import { IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../http/types.js';
 import { retrieveEvent } from '../operations.js';

@@ -1,4 +1,4 @@
-// The listing operations (interface.md 4.5): list and retrieve accept publishable keys; the rest
+// The listing operations: list and retrieve accept publishable keys; the rest
 // need a secret key. Each group registers in its own auth scope (src/modules/index.ts).
 import type { RouteModule } from '../../../http/types.js';
 import { bulkCreateListingsRoute } from './bulk-create.js';

@@ -1,4 +1,4 @@
-// GET /v1/marketplace: the marketplace and mode the key belongs to (contract 2).
+// GET /v1/marketplace: the marketplace and mode the key belongs to.
 import type { RouteModule } from '../../../http/types.js';
 import { retrieveMarketplace } from '../operations.js';
 import { Marketplace } from '../schemas.js';

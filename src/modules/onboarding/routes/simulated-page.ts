@@ -1,4 +1,4 @@
-// The simulated processor's onboarding page (contract 10): GET shows a "Complete onboarding"
+// The simulated processor's onboarding page: GET shows a "Complete onboarding"
 // button, its POST enables the seller's payouts and sends the seller to return_url. A used or
 // expired link sends the seller to refresh_url. The link id in the path is the only credential,
 // as with a processor's hosted link, so the page is never cached or sent as a referrer.

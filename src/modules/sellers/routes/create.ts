@@ -1,4 +1,4 @@
-// POST /v1/sellers: create a seller (contract 5).
+// POST /v1/sellers: create a seller.
 import type { RouteModule } from '../../../http/types.js';
 import { createSeller } from '../operations.js';
 import { CreateSellerBody, Seller } from '../schemas.js';

@@ -1,4 +1,4 @@
-// DELETE /v1/sellers/{id}: erase the seller's personal data (contract 5).
+// DELETE /v1/sellers/{id}: erase the seller's personal data.
 import { IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../http/types.js';
 import { eraseSeller } from '../operations.js';

@@ -1,4 +1,4 @@
-// POST /v1/test_helpers/clock/advance (contract 15). The one route that hands the operation the
+// POST /v1/test_helpers/clock/advance. The one route that hands the operation the
 // running service: the advance runs the worker's due work of the mode before it answers.
 import type { RouteModule } from '../../../http/types.js';
 import { advanceTestClock } from '../clock.js';

@@ -1,4 +1,4 @@
-// GET /v1/test_helpers/clock (contract 15).
+// GET /v1/test_helpers/clock.
 import type { RouteModule } from '../../../http/types.js';
 import { retrieveTestClock } from '../clock.js';
 import { TestClock } from '../schemas.js';
