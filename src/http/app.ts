@@ -211,9 +211,11 @@ async function apiScope(scope: App, services: Services, access: Access, modules:
   });
   if (access === 'publishable') allowBrowsers(scope);
   scope.addHook('onRequest', apiKeyAuth(services.apiKeys, services.rateLimiter, access));
-  // The operation context of the authenticated key (a preflight OPTIONS has none).
-  scope.addHook('onRequest', async (request) => {
+  // The operation context of the authenticated key (a preflight OPTIONS has none). A callback
+  // hook, not an async one: it runs on every request and has nothing to wait for.
+  scope.addHook('onRequest', (request, _reply, done) => {
     if (request.api) request.ctx = operationContext(services, request.api);
+    done();
   });
   for (const register of modules) await register(scope, services);
 }
