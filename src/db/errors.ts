@@ -3,12 +3,18 @@
 // index: the index name) as `constraint`.
 const UNIQUE_VIOLATION = '23505';
 const DEADLOCK_DETECTED = '40P01';
+const LOCK_NOT_AVAILABLE = '55P03';
 
 /** The SQLSTATE of a database error, or null for any other value. */
 export function sqlState(error: unknown): string | null {
   if (typeof error !== 'object' || error === null) return null;
   const { code } = error as { code?: unknown };
   return typeof code === 'string' ? code : null;
+}
+
+/** A lock was not granted within lock_timeout (or NOWAIT). */
+export function lockNotAvailable(error: unknown): boolean {
+  return sqlState(error) === LOCK_NOT_AVAILABLE;
 }
 
 /** The name of the unique index a statement violated, or null when the error is something else. */

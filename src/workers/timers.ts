@@ -8,6 +8,7 @@
 // the table, status failed with its last_error, until the subject's timer is set again.
 import type { Clock } from '../clock.js';
 import type { Db, Tx } from '../db/db.js';
+import { lockNotAvailable } from '../db/errors.js';
 import { newId } from '../ids.js';
 import type { Mode, Scope } from '../scope.js';
 
@@ -91,11 +92,6 @@ interface TimerRow {
 // (see runDueTimers).
 const HANDLER_LOCK_TIMEOUT = '50ms';
 const BUSY_RETRY_MS = 1_000;
-const LOCK_NOT_AVAILABLE = '55P03';
-
-function isLockNotAvailable(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === LOCK_NOT_AVAILABLE;
-}
 
 /** Thrown out of the claiming transaction to roll it back, releasing a busy timer's row. */
 class TimerBusy extends Error {}
@@ -154,7 +150,7 @@ async function claimAndRun(db: Db, clock: Clock, handlers: TimerHandlers, only: 
         await tx.query('DELETE FROM timers WHERE marketplace_id = $1 AND mode = $2 AND id = $3', key);
         return 'ran';
       } catch (error) {
-        if (isLockNotAvailable(error)) {
+        if (lockNotAvailable(error)) {
           if (whenBusy === 'stay_due') throw new TimerBusy();
           await tx.query('UPDATE timers SET run_at = $4 WHERE marketplace_id = $1 AND mode = $2 AND id = $3', [
             ...key,
