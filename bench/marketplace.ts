@@ -15,7 +15,6 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { systemClock } from '../src/clock.js';
 import { parseConfig } from '../src/config.js';
 import { createDb } from '../src/db/db.js';
@@ -23,29 +22,13 @@ import { postgresDriver } from '../src/db/drivers.js';
 import { createWorkspaceWithOwner } from '../src/modules/accounts/operations.js';
 import { createMarketplace } from '../src/modules/marketplaces/operations.js';
 import { closeServices, createApp, createServices } from '../src/runtime.js';
+import { ADMIN_URL, admin, databaseUrl } from './postgres.js';
 
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = 50;
 const GOAL = 0.6;
-
-async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function databaseUrl(name: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 interface Measured {
   requestsPerSecond: number;

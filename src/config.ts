@@ -28,6 +28,8 @@ export interface Config {
   operatorToken: string | null;
   signup: 'open' | 'closed';
   webhookAllowPrivateUrls: boolean;
+  /** Days a webhook delivery is kept before the worker prunes it. */
+  webhookDeliveryRetentionDays: number;
   smtpUrl: string | null;
   storage: StorageConfig;
   redisUrl: string | null;
@@ -39,6 +41,8 @@ export interface Config {
    */
   trustProxy: false | number | string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** How many of the newest matches search ranks by relevance (docs/search.md). */
+  searchRelevanceCandidates: number;
 }
 
 export class ConfigError extends Error {
@@ -103,6 +107,14 @@ function port(env: Env): number {
 
 // An address to listen on: an IP address or a host name. Checked here so a typo (a URL, a stray
 // space) stops start naming HOST rather than failing later inside listen().
+function webhookDeliveryRetentionDays(env: Env): number {
+  const value = text(env, 'WEBHOOK_DELIVERY_RETENTION_DAYS');
+  if (value === null) return 30;
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < 1 || days > 3650) throw new ConfigError('WEBHOOK_DELIVERY_RETENTION_DAYS', 'must be a whole number of days from 1 to 3650');
+  return days;
+}
+
 function host(env: Env): string {
   const value = text(env, 'HOST');
   if (value === null) return '127.0.0.1';
@@ -180,6 +192,15 @@ function storage(env: Env): StorageConfig {
   };
 }
 
+function searchRelevanceCandidates(env: Env): number {
+  const value = text(env, 'SEARCH_RELEVANCE_CANDIDATES');
+  if (value === null) return 1000;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 100_000) {
+    throw new ConfigError('SEARCH_RELEVANCE_CANDIDATES', `must be an integer from 1 to 100000; got "${value}"`);
+  }
+  return Number(value);
+}
+
 /** The configuration of this process, from its environment: the one place that reads process.env. */
 export function configFromEnvironment(): Config {
   return parseConfig(process.env);
@@ -205,11 +226,13 @@ export function parseConfig(env: Env): Config {
     operatorToken,
     signup: oneOf(env, 'SIGNUP', ['open', 'closed'] as const, 'open'),
     webhookAllowPrivateUrls: flag(env, 'WEBHOOK_ALLOW_PRIVATE_URLS'),
+    webhookDeliveryRetentionDays: webhookDeliveryRetentionDays(env),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     storage: storage(env),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     stripeApiUrl: url(env, 'STRIPE_API_URL', ['http:', 'https:']),
     trustProxy: trustProxy(env),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    searchRelevanceCandidates: searchRelevanceCandidates(env),
   };
 }

@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'actor_not_permitted',
   'signup_closed',
   'permission_denied',
+  'url_signature_invalid',
+  'url_expired',
   // 404
   'resource_missing',
   // 409
@@ -38,6 +40,7 @@ export const ERROR_CODES = [
   'schema_conflict',
   'upload_missing',
   'upload_mismatch',
+  'upload_already_received',
   // 408 (before routing: the request came too slowly)
   'request_timeout',
   // 413, 415

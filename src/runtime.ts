@@ -10,6 +10,8 @@ import type { IdempotencyFaults } from './http/idempotency.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './http/rate-limit.js';
 import type { App, Services } from './http/types.js';
 import { routeTable } from './modules/index.js';
+import { eventSubscribers } from './modules/event-subscribers.js';
+import { setEventSubscribers } from './events/emit.js';
 import { join } from 'node:path';
 
 export async function openDatabase(config: Config): Promise<Db> {
@@ -28,6 +30,7 @@ export interface ServiceOptions {
 export async function createServices(config: Config, options: ServiceOptions): Promise<Services> {
   const db = options.db ?? (await openDatabase(config));
   await migrate(db);
+  setEventSubscribers(eventSubscribers);
   const onError = options.onBackgroundError ?? (() => undefined);
   const rateLimiter: RateLimiter = config.redisUrl
     ? new RedisRateLimiter(config.redisUrl, options.clock, onError)

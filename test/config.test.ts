@@ -210,3 +210,13 @@ describe('reading', () => {
     expect(parseConfig({ ...base(), PORT: '  ', REDIS_URL: '' }).port).toBe(8080);
   });
 });
+
+describe('SEARCH_RELEVANCE_CANDIDATES', () => {
+  it('defaults to 1000 and takes 1 to 100000', () => {
+    expect(parseConfig(base()).searchRelevanceCandidates).toBe(1000);
+    expect(parseConfig({ ...base(), SEARCH_RELEVANCE_CANDIDATES: '5' }).searchRelevanceCandidates).toBe(5);
+    for (const bad of ['0', '100001', '12a', '-3']) {
+      expect(() => parseConfig({ ...base(), SEARCH_RELEVANCE_CANDIDATES: bad })).toThrow(/SEARCH_RELEVANCE_CANDIDATES/);
+    }
+  });
+});

@@ -22,6 +22,19 @@ export interface EventRecord {
   data: { object: EventObject; previous_attributes?: Record<string, unknown> };
 }
 
+/**
+ * Work written with every event, in its transaction (webhook deliveries). Registered by the wiring
+ * at the top (src/modules/event-subscribers.ts), so this module depends on none of them.
+ */
+export type EventSubscriber = (tx: Tx, scope: Scope, event: EventRecord) => Promise<void>;
+
+let subscribers: readonly EventSubscriber[] = [];
+
+/** Replaces the subscribers every emitEvent runs; called once at start by the wiring. */
+export function setEventSubscribers(list: readonly EventSubscriber[]): void {
+  subscribers = list;
+}
+
 export async function emitEvent(
   tx: Tx,
   scope: Scope,
@@ -44,6 +57,7 @@ export async function emitEvent(
      VALUES ($1, $2, $3, $4, $5, $6, $7)`,
     [scope.marketplaceId, scope.mode, event.id, type, object.id, JSON.stringify(event.data), at],
   );
+  for (const subscriber of subscribers) await subscriber(tx, scope, event);
   return event;
 }
 
@@ -63,4 +77,24 @@ export function previousAttributes<T extends Record<string, unknown>>(
     if (!sameJson(before[key], after[key])) changed[key] = before[key];
   }
   return changed;
+}
+
+/**
+ * Several events of one change in one statement (a multi-row INSERT), in the order given: for hot
+ * paths (order creation) where each round trip counts.
+ */
+export async function emitEvents(
+  tx: Tx,
+  scope: Scope,
+  at: Date,
+  events: ReadonlyArray<{ type: EventType; object: EventObject }>,
+): Promise<void> {
+  if (events.length === 0) return;
+  const params: unknown[] = [scope.marketplaceId, scope.mode, at];
+  const values = events.map(({ type, object }) => {
+    params.push(newId('event'), type, object.id, JSON.stringify({ object }));
+    const n = params.length;
+    return `($1, $2, $${n - 3}, $${n - 2}, $${n - 1}, $${n}, $3)`;
+  });
+  await tx.query(`INSERT INTO events (marketplace_id, mode, id, type, object_id, data, created_at) VALUES ${values.join(', ')}`, params);
 }

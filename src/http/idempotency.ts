@@ -13,7 +13,7 @@ import type { Db } from '../db/db.js';
 import { DomainError } from '../errors.js';
 import { canonicalJson } from '../json.js';
 import type { Scope } from '../scope.js';
-import { sha256Hex } from '../secrets.js';
+import { decryptSecret, encryptSecret, sha256Hex } from '../secrets.js';
 import { errorBody, STATUS_BY_CODE } from './errors.js';
 import { toDomainError } from './error-handler.js';
 
@@ -125,6 +125,31 @@ function readKey(request: FastifyRequest): string | null {
   return key;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The answer holds a secret shown once (a webhook signing secret): its stored copy is encrypted
+     * with SECRET_KEY, bound to the key's row, and decrypted only to replay it.
+     */
+    sealStoredAnswer?: boolean;
+  }
+}
+
+const SEALED = 'sealed:';
+
+function sealContext(scope: Scope, key: string): string {
+  return `idempotency:${scope.marketplaceId}:${scope.mode}:${key}`;
+}
+
+function sealed<T>(request: FastifyRequest, scope: Scope, key: string, body: T): T | string {
+  if (!request.routeOptions.config.sealStoredAnswer || typeof body !== 'string') return body;
+  return SEALED + encryptSecret(request.ctx.config.secretKey, body, sealContext(scope, key));
+}
+
+function unsealed(request: FastifyRequest, scope: Scope, key: string, body: string): string {
+  return body.startsWith(SEALED) ? decryptSecret(request.ctx.config.secretKey, body.slice(SEALED.length), sealContext(scope, key)) : body;
+}
+
 /** Wraps a POST handler so it honours Idempotency-Key. */
 export function idempotent(handler: RouteHandlerMethod, db: Db, clock: Clock, faults: IdempotencyFaults = {}): RouteHandlerMethod {
   return async function idempotentHandler(this: unknown, request: FastifyRequest, reply: FastifyReply) {
@@ -132,7 +157,7 @@ export function idempotent(handler: RouteHandlerMethod, db: Db, clock: Clock, fa
     if (key === null) return handler.call(this as never, request, reply);
     const scope = request.api.scope;
     const found = await claim(db, scope, key, fingerprint(request), clock.nowMs(), request.id);
-    if (found.kind === 'replay') return sendReplay(reply, request.id, found);
+    if (found.kind === 'replay') return sendReplay(reply, request.id, { ...found, body: unsealed(request, scope, key, found.body) });
     let committed = false;
     try {
       const body = await db.transaction(async (tx) => {
@@ -141,7 +166,7 @@ export function idempotent(handler: RouteHandlerMethod, db: Db, clock: Clock, fa
         await tx.query(
           `UPDATE idempotency_keys SET response_status = $4, response_body = $5, locked_until = NULL
             WHERE marketplace_id = $1 AND mode = $2 AND key = $3`,
-          [scope.marketplaceId, scope.mode, key, reply.statusCode, serialized],
+          [scope.marketplaceId, scope.mode, key, reply.statusCode, sealed(request, scope, key, serialized)],
         );
         return serialized;
       });

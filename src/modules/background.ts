@@ -2,18 +2,38 @@
 // (database-only work at a time of a mode's clock), job kinds (work that talks to the network)
 // and periodic jobs. src/workers/ holds the machinery that runs them. Adding one is one line.
 import { purgeIdempotencyKeys } from '../http/idempotency.js';
-import type { BackgroundWork, ClockAdvanceHook, PeriodicJob } from '../workers/registry.js';
+import type { BackgroundWork, ClockAdvanceHook, PeriodicJob, WorkerComponent } from '../workers/registry.js';
 import type { TimerHandlers } from '../workers/timers.js';
 import type { JobKind } from '../workers/job-kinds.js';
 import { notifyJobs } from '../workers/wake.js';
 import { emailSendJob } from './emails/sender.js';
 import { expireListingTimer, LISTING_EXPIRE_TIMER } from './listings/operations.js';
+import { pruneWebhookDeliveriesJob, startDueWebhookAttempts, webhookDispatcherComponent } from './webhooks/background.js';
+import { DISPUTE_DECISION_TIMER, disputeDecisionTimer } from './orders/disputes.js';
+import {
+  CLAIM_WINDOW_TIMER,
+  CONFIRM_WINDOW_TIMER,
+  confirmOrderTimer,
+  expireUnclaimedOrderTimer,
+  expireUnpaidOrderTimer,
+  PAYMENT_WINDOW_TIMER,
+} from './orders/operations.js';
+import { REVIEW_WINDOW_TIMER, reviewWindowTimer } from './reviews/operations.js';
+import { expireMediaUploadTimer } from './media/operations.js';
+import { mediaFileDeleteJob } from './media/removal.js';
+import { MEDIA_UPLOAD_EXPIRE_TIMER } from './media/status.js';
 
 export const timerHandlers: TimerHandlers = {
   [LISTING_EXPIRE_TIMER]: expireListingTimer,
+  [PAYMENT_WINDOW_TIMER]: expireUnpaidOrderTimer,
+  [CLAIM_WINDOW_TIMER]: expireUnclaimedOrderTimer,
+  [CONFIRM_WINDOW_TIMER]: confirmOrderTimer,
+  [DISPUTE_DECISION_TIMER]: disputeDecisionTimer,
+  [REVIEW_WINDOW_TIMER]: reviewWindowTimer,
+  [MEDIA_UPLOAD_EXPIRE_TIMER]: expireMediaUploadTimer,
 };
 
-export const jobKinds: JobKind[] = [emailSendJob];
+export const jobKinds: JobKind[] = [emailSendJob, mediaFileDeleteJob];
 
 export const periodicJobs: PeriodicJob[] = [
   {
@@ -21,13 +41,18 @@ export const periodicJobs: PeriodicJob[] = [
     everyMs: 60 * 60 * 1000,
     run: (services) => purgeIdempotencyKeys(services.db, services.clock.nowMs()),
   },
+  pruneWebhookDeliveriesJob,
 ];
+
+/** Loops of their own that the worker starts and stops (the webhook dispatcher claims delivery rows). */
+export const workerComponents: WorkerComponent[] = [webhookDispatcherComponent];
 
 /** Run after a test-clock advance, before its answer (see test-helpers/clock.ts). */
 export const clockAdvanceHooks: ClockAdvanceHook[] = [
   // Jobs on the mode's clock (webhook retries) that the advance made due start at once, in every
   // worker process, instead of at their next poll.
   { name: 'wake_jobs', run: (services) => notifyJobs(services.db, '') },
+  startDueWebhookAttempts,
 ];
 
-export const backgroundWork: BackgroundWork = { timers: timerHandlers, jobKinds, periodic: periodicJobs, clockAdvanceHooks };
+export const backgroundWork: BackgroundWork = { timers: timerHandlers, jobKinds, periodic: periodicJobs, clockAdvanceHooks, components: workerComponents };

@@ -1,6 +1,7 @@
 // The drivers of outside services, by name: payment processors (by the provider of a mode's
-// processor connection) and, once media arrives, file storage. Modules ask here for the driver of
+// processor connection) and file storage (by STORAGE: local disk or S3). Modules ask here for the driver of
 // a mode; a new processor or store is one entry.
+import type { Config } from '../config.js';
 import type { Queryable } from '../db/db.js';
 import { errors } from '../errors.js';
 import type { Scope } from '../scope.js';
@@ -9,6 +10,9 @@ import { connectedProvider } from './marketplaces/processor-connection.js';
 import type { ProcessorDriver } from './processors/driver.js';
 import { simulatedProcessor } from './processors/simulated.js';
 import { stripeProcessor } from './processors/stripe.js';
+import type { StorageDriver } from './storage/driver.js';
+import { LocalStorage } from './storage/local.js';
+import { S3Storage } from './storage/s3.js';
 
 export const processorDrivers: Readonly<Record<Provider, ProcessorDriver>> = {
   simulated: simulatedProcessor,
@@ -24,12 +28,14 @@ export async function processorFor(q: Queryable, scope: Scope): Promise<Processo
   return processorDrivers[provider];
 }
 
-/**
- * Where media files will be kept (local disk, S3-compatible storage). Nothing stores files yet:
- * the media issue adds the drivers, their registry here, and the setting that picks one.
- */
-export interface StorageDriver {
-  put(key: string, body: Buffer, contentType: string): Promise<void>;
-  get(key: string): Promise<Buffer | null>;
-  delete(key: string): Promise<void>;
+/** The storage driver of this configuration (STORAGE): one per configuration, made on first use. */
+export function storageFor(config: Config): StorageDriver {
+  let driver = storageDrivers.get(config);
+  if (!driver) {
+    driver = config.storage.kind === 's3' ? new S3Storage(config.storage) : new LocalStorage(config);
+    storageDrivers.set(config, driver);
+  }
+  return driver;
 }
+
+const storageDrivers = new WeakMap<Config, StorageDriver>();

@@ -10,9 +10,13 @@ import { storedAnswersErasure } from '../http/stored-answers.js';
 import type { Scope } from '../scope.js';
 import { storedEventsErasure } from './events/erasure.js';
 import { listingsErasure } from './listings/erasure.js';
+import { mediaErasure } from './media/erasure.js';
+import { flagsErasure } from './moderation/erasure.js';
 import { onboardingErasure } from './onboarding/erasure.js';
 import type { Redacted } from './parties/redaction.js';
+import { reviewsErasure } from './reviews/erasure.js';
 import { verificationsErasure } from './verifications/erasure.js';
+import { webhookDeliveriesErasure } from './webhooks/erasure.js';
 
 export interface ErasureParticipant {
   name: string;
@@ -29,8 +33,12 @@ export const erasureParticipants: readonly ErasureParticipant[] = [
   onboardingErasure,
   verificationsErasure,
   listingsErasure,
+  reviewsErasure,
+  mediaErasure,
+  flagsErasure,
   storedEventsErasure,
   storedAnswersErasure,
+  webhookDeliveriesErasure,
 ];
 
 async function run(

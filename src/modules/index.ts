@@ -8,10 +8,16 @@ import { eventRoutes } from './events/routes/index.js';
 import { listingPublicRoutes, listingRoutes } from './listings/routes/index.js';
 import { manageRoutes } from './manage/index.js';
 import { marketplaceRoutes } from './marketplace/routes/index.js';
+import { mediaFilePageRoutes, mediaRoutes } from './media/routes/index.js';
+import { moderationRoutes } from './moderation/routes/index.js';
 import { onboardingPageRoutes, onboardingRoutes } from './onboarding/routes/index.js';
+import { orderRoutes } from './orders/routes/index.js';
+import { reputationRoutes } from './reputation/routes/index.js';
+import { reviewRoutes } from './reviews/routes/index.js';
 import { sellerPublicRoutes, sellerRoutes } from './sellers/routes/index.js';
 import { testHelperRoutes } from './test-helpers/routes/index.js';
 import { verificationRoutes } from './verifications/routes/index.js';
+import { webhookRoutes } from './webhooks/routes/index.js';
 
 export const routeTable: RouteTable = {
   publishable: [...sellerPublicRoutes, ...listingPublicRoutes],
@@ -25,7 +31,13 @@ export const routeTable: RouteTable = {
     ...buyerRoutes,
     ...verificationRoutes,
     ...onboardingRoutes,
+    ...webhookRoutes,
+    ...orderRoutes,
+    ...reviewRoutes,
+    ...reputationRoutes,
+    ...mediaRoutes,
+    ...moderationRoutes,
   ],
   manage: [manageRoutes],
-  root: [...onboardingPageRoutes],
+  root: [...onboardingPageRoutes, ...mediaFilePageRoutes],
 };

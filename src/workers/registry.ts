@@ -27,6 +27,15 @@ export interface ClockAdvanceHook {
   run(services: Services, scope: Scope, now: Date): Promise<void>;
 }
 
+/**
+ * A loop of its own that the worker starts and stops with itself: work whose rows are claimed by
+ * their own statement rather than as jobs (the webhook dispatcher claims delivery rows).
+ */
+export interface WorkerComponent {
+  name: string;
+  start(services: Services, log: { error(details: object, message: string): void }): { stop(): Promise<void> };
+}
+
 export interface BackgroundWork {
   /** Database-only work due at a time of a mode's clock, run inside its claim (timers.ts). */
   timers: TimerHandlers;
@@ -34,4 +43,5 @@ export interface BackgroundWork {
   jobKinds: readonly JobKind[];
   periodic: readonly PeriodicJob[];
   clockAdvanceHooks: ClockAdvanceHook[];
+  components?: readonly WorkerComponent[];
 }

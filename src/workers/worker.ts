@@ -33,7 +33,7 @@ export interface Worker {
 
 const MAX_BACKOFF_MS = 10_000;
 
-export function startWorker(services: Services, work: Pick<BackgroundWork, 'timers' | 'jobKinds' | 'periodic'>, options: WorkerOptions): Worker {
+export function startWorker(services: Services, work: Pick<BackgroundWork, 'timers' | 'jobKinds' | 'periodic' | 'components'>, options: WorkerOptions): Worker {
   const { log } = options;
   const handlers = work.timers;
   const jobs: readonly PeriodicJob[] = work.periodic;
@@ -43,6 +43,7 @@ export function startWorker(services: Services, work: Pick<BackgroundWork, 'time
     ...(options.stopGraceMs !== undefined ? { stopGraceMs: options.stopGraceMs } : {}),
     ...(options.workerId !== undefined ? { workerId: options.workerId } : {}),
   });
+  const components = (work.components ?? []).map((component) => component.start(services, log));
   const idleMs = options.idleMs ?? 250;
   const timersPerPass = options.timersPerPass ?? 100;
   // Real elapsed time (not the injectable clock) decides when a job is due again.
@@ -105,7 +106,7 @@ export function startWorker(services: Services, work: Pick<BackgroundWork, 'time
     async stop() {
       stopping = true;
       wake?.();
-      await Promise.all([loop, engine.stop()]);
+      await Promise.all([loop, engine.stop(), ...components.map((component) => component.stop())]);
     },
   };
 }

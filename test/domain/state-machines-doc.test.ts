@@ -5,6 +5,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { toMarkdownTable, toMermaid, type Machine } from '../../src/domain/state-machine.js';
 import { LISTING_MACHINE } from '../../src/modules/listings/status.js';
+import { DISPUTE_MACHINE } from '../../src/modules/orders/dispute-machine.js';
+import { ORDER_MACHINE } from '../../src/modules/orders/machine.js';
+import { MEDIA_MACHINE } from '../../src/modules/media/status.js';
+import { FLAG_MACHINE } from '../../src/modules/moderation/flag-status.js';
 import { PAYOUTS_MACHINE } from '../../src/modules/sellers/payouts.js';
 import { SUSPENSION_MACHINE } from '../../src/modules/sellers/suspension.js';
 import { SELLER_VERIFICATION_MACHINE } from '../../src/modules/sellers/verification-state.js';
@@ -18,6 +22,10 @@ const MACHINES: Array<{ title: string; file: string; machine: Machine<string, st
   { title: "Seller's verification state", file: 'src/modules/sellers/verification-state.ts', machine: SELLER_VERIFICATION_MACHINE },
   { title: 'Verification status', file: 'src/modules/verifications/status.ts', machine: VERIFICATION_MACHINE },
   { title: "Seller's payouts state", file: 'src/modules/sellers/payouts.ts', machine: PAYOUTS_MACHINE },
+  { title: 'Order state', file: 'src/modules/orders/machine.ts', machine: ORDER_MACHINE },
+  { title: 'Dispute status', file: 'src/modules/orders/dispute-machine.ts', machine: DISPUTE_MACHINE },
+  { title: 'Media status', file: 'src/modules/media/status.ts', machine: MEDIA_MACHINE },
+  { title: 'Flag status', file: 'src/modules/moderation/flag-status.ts', machine: FLAG_MACHINE },
 ];
 
 function render(): string {

@@ -1,7 +1,7 @@
 // Buyer operations. Each owns its transaction and emits its events
 // in it.
 import { mapUniqueViolations } from '../../db/errors.js';
-import type { Tx } from '../../db/db.js';
+import type { Queryable, Tx } from '../../db/db.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';
 import { emitEvent, previousAttributes } from '../../events/emit.js';
@@ -22,6 +22,11 @@ export async function requireBuyer(tx: Tx, scope: Scope, id: string): Promise<qu
   const row = await queries.lockBuyer(tx, scope, id);
   if (!row) throw errors.missing('buyer', id);
   return row;
+}
+
+/** The buyer share-locked, or null when it is not in this scope (for other modules' transactions). */
+export function findBuyerForShare(tx: Tx, scope: Scope, id: string): Promise<queries.BuyerRow | null> {
+  return queries.lockBuyerShared(tx, scope, id);
 }
 
 export async function createBuyer(ctx: OperationContext, body: CreateBuyerBody): Promise<Buyer> {
@@ -87,4 +92,9 @@ export async function eraseBuyer(ctx: OperationContext, id: string): Promise<Buy
     await emitEvent(tx, scope, now, 'buyer.erased', buyer);
     return buyer;
   });
+}
+
+/** The buyer without a lock, or null: for rules read at one instant (an erased buyer cannot start orders). */
+export function findBuyerStanding(q: Queryable, scope: Scope, id: string) {
+  return queries.selectBuyerStanding(q, scope, id);
 }

@@ -31,6 +31,16 @@ export async function lockBuyer(tx: Tx, scope: Scope, id: string): Promise<Buyer
   return rows[0] ?? null;
 }
 
+/** The buyer, share-locked: a change that depends on it (a flag it reports) and its erasure do not overlap. */
+export async function lockBuyerShared(tx: Tx, scope: Scope, id: string): Promise<BuyerRow | null> {
+  const rows = await tx.query<BuyerRow>(`SELECT ${COLUMNS} FROM buyers WHERE marketplace_id = $1 AND mode = $2 AND id = $3 FOR SHARE`, [
+    scope.marketplaceId,
+    scope.mode,
+    id,
+  ]);
+  return rows[0] ?? null;
+}
+
 export function selectBuyers(q: Queryable, scope: Scope, page: PageRequest, filter: { externalId?: string }): Promise<BuyerRow[]> {
   return selectPage<BuyerRow>(q, {
     sql: `SELECT ${COLUMNS} FROM buyers WHERE marketplace_id = $1 AND mode = $2`,
@@ -66,4 +76,13 @@ export async function updateBuyerErased(tx: Tx, scope: Scope, id: string, now: D
     [scope.marketplaceId, scope.mode, id, now],
   );
   return rows[0]!;
+}
+
+/** What a rule checked at one instant needs of a buyer (an order: external id, erasure). */
+export async function selectBuyerStanding(q: Queryable, scope: Scope, id: string): Promise<Pick<BuyerRow, 'id' | 'external_id' | 'erased_at'> | null> {
+  const rows = await q.query<Pick<BuyerRow, 'id' | 'external_id' | 'erased_at'>>(
+    'SELECT id, external_id, erased_at FROM buyers WHERE marketplace_id = $1 AND mode = $2 AND id = $3',
+    [scope.marketplaceId, scope.mode, id],
+  );
+  return rows[0] ?? null;
 }

@@ -19,6 +19,7 @@ import {
   selectCategory,
   selectCategoryKeyTaken,
   selectLiveListingAttributes,
+  selectSubtreeIds,
   updateAttributeSchema,
   updateCategoryValues,
   type CategoryRow,
@@ -160,6 +161,15 @@ export async function requireCategory(q: Queryable, scope: Scope, id: string, pa
   const row = await selectCategory(q, scope, id);
   if (!row) throw errors.missing('category', id, param);
   return row;
+}
+
+/**
+ * A category and its descendants, for filters that include them (search): the ids, the category's
+ * own first; empty when the category is not of this marketplace and mode. A parent can never
+ * make a cycle (contract 6), so the walk ends.
+ */
+export function findCategorySubtreeIds(q: Queryable, scope: Scope, id: string): Promise<string[]> {
+  return selectSubtreeIds(q, scope, id);
 }
 
 /**

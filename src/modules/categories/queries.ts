@@ -161,6 +161,21 @@ export async function selectAncestorIds(q: Queryable, scope: Scope, id: string):
   return rows.map((row) => row.id);
 }
 
+/** The ids of a category and all its descendants (the category first); none when it does not exist. */
+export async function selectSubtreeIds(q: Queryable, scope: Scope, id: string): Promise<string[]> {
+  const rows = await q.query<{ id: string }>(
+    `WITH RECURSIVE down (id, depth) AS (
+       SELECT id, 0 FROM categories WHERE marketplace_id = $1 AND mode = $2 AND id = $3
+       UNION
+       SELECT c.id, down.depth + 1 FROM categories c JOIN down ON c.parent_id = down.id
+        WHERE c.marketplace_id = $1 AND c.mode = $2
+     )
+     SELECT id FROM down ORDER BY depth, id`,
+    [scope.marketplaceId, scope.mode, id],
+  );
+  return rows.map((row) => row.id);
+}
+
 /**
  * Listings of a category that are not removed, a page at a time by id (for the schema check).
  * The one statement of a module on another module's table: listings depend on categories (a

@@ -1,6 +1,7 @@
 // Erasure, for the stored events: every event about an erased object is rewritten so
 // that the redacted fields hold their erased values, in data.object and in
-// data.previous_attributes. (Webhook deliveries built from those events will be rewritten here too.)
+// data.previous_attributes. (The stored bodies of webhook deliveries have their own participant:
+// src/modules/webhooks/erasure.ts.)
 import type { ErasureParticipant } from '../erasure.js';
 import { redact } from '../parties/redaction.js';
 import { lockEventsOfObjects, updateEventData, type EventData } from './queries.js';

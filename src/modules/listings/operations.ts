@@ -1,34 +1,41 @@
 // Listing operations. Each owns its transaction, checks the
 // rules, moves the state through the one table in status.ts, and emits its events in the same
 // transaction. Locks are taken seller → listing → category (see migrations/0003_catalog.sql).
-import type { Tx } from '../../db/db.js';
+import type { Queryable, Tx } from '../../db/db.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { DomainError, errors } from '../../errors.js';
 import { emitEvent, previousAttributes } from '../../events/emit.js';
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { DueTimer } from '../../workers/timers.js';
-import { applyTimers, emitMove, move, timerMove, type Row } from '../../domain/state-machine.js';
+import { applyTimers, emitMove, move, rowOf, timerMove, type Row } from '../../domain/state-machine.js';
 import { assertAttributesFit } from '../categories/attributes.js';
 import { requireCategoryForShare, type CategoryRow } from '../categories/operations.js';
 import type { OperationContext } from '../context.js';
 import { loadSettings } from '../marketplace/settings.js';
+import { deleteMediaOfListing, readyMediaOfListings } from '../media/listing-media.js';
+import type { Media } from '../media/schemas.js';
 import { findSellerForShare, type SellerRow } from '../sellers/operations.js';
 import { findProhibitedWord } from './prohibited-words.js';
 import {
   insertListing,
   lockListing,
+  lockListingShared,
   selectListing,
+  selectListingForOrder,
   selectListings,
   selectListingSellerId,
+  updateListingReserve,
+  updateListingSell,
   updateListingStatus,
+  updateListingUnreserve,
   updateListingValues,
   type ListingRow,
   type ListingValues,
 } from './queries.js';
 import type { BulkCreateListingsBody, CreateListingBody, ListListingsQuery, Listing, UpdateListingBody } from './schemas.js';
 import { serializeListing } from './serialize.js';
-import { LISTING_EXPIRE_TIMER, LISTING_MACHINE } from './status.js';
+import { LISTING_EXPIRE_TIMER, LISTING_MACHINE, type ListingStatus } from './status.js';
 
 export { LISTING_EXPIRE_TIMER };
 
@@ -104,14 +111,28 @@ export async function listListings(ctx: OperationContext, query: ListListingsQue
     { seller: query.seller, category: query.category, status: query.status, publishedOnly: publishedOnly(ctx) },
     page,
   );
-  return toList(rows.map(serializeListing), page.limit);
+  const media = await readyMediaOfListings(ctx.db, ctx.config, ctx.clock, ctx.scope, rows.map((row) => row.id));
+  return toList(
+    rows.map((row) => serializeListing(row, media.get(row.id))),
+    page.limit,
+  );
 }
 
 export async function retrieveListing(ctx: OperationContext, id: string): Promise<Listing> {
   const row = await selectListing(ctx.db, ctx.scope, id);
   // To a publishable key a listing that is not published does not exist.
   if (!row || (publishedOnly(ctx) && row.status !== 'published')) throw errors.missing('listing', id);
-  return serializeListing(row);
+  return serializeListing(row, await mediaOf(ctx, ctx.db, id));
+}
+
+/** The listing, read without a lock; null when there is none (the media module's listing check). */
+export function findListing(q: Queryable, scope: Scope, id: string): Promise<ListingRow | null> {
+  return selectListing(q, scope, id);
+}
+
+/** A listing's ready media, for its `media` array. */
+async function mediaOf(ctx: OperationContext, q: Queryable, id: string): Promise<Media[]> {
+  return (await readyMediaOfListings(q, ctx.config, ctx.clock, ctx.scope, [id])).get(id) ?? [];
 }
 
 // ---- update ----
@@ -143,8 +164,9 @@ export async function updateListing(ctx: OperationContext, id: string, body: Upd
     const category = values.category_id === null ? null : await requireCategoryForShare(tx, scope, values.category_id, 'category');
     if (category !== null) assertAttributesFit(category.attribute_schema, values.attributes);
 
-    const previous = serializeListing(before);
-    const changes = previousAttributes(previous, serializeListing({ ...before, ...values }));
+    const media = await mediaOf(ctx, tx, id);
+    const previous = serializeListing(before, media);
+    const changes = previousAttributes(previous, serializeListing({ ...before, ...values }, media));
     if (Object.keys(changes).length === 0) return previous;
 
     if (before.status === 'published') {
@@ -154,7 +176,7 @@ export async function updateListing(ctx: OperationContext, id: string, body: Upd
     }
     const row = await updateListingValues(tx, scope, id, values, now);
     await applyTimers(tx, scope, update, id, { [LISTING_EXPIRE_TIMER]: row.expires_at });
-    const listing = serializeListing(row);
+    const listing = serializeListing(row, media);
     await emitMove(tx, scope, now, update, listing, previousAttributes(previous, listing));
     return listing;
   });
@@ -185,7 +207,7 @@ export async function publishListing(ctx: OperationContext, id: string): Promise
     await assertNoProhibitedWords(tx, scope, before);
     const row = await updateListingStatus(tx, scope, id, publish.to, now, { published_at: now });
     await applyTimers(tx, scope, publish, id, { [LISTING_EXPIRE_TIMER]: row.expires_at });
-    return emitChange(tx, scope, now, publish, row);
+    return emitChange(tx, scope, now, publish, row, await mediaOf(ctx, tx, id));
   });
 }
 
@@ -197,20 +219,34 @@ export async function unpublishListing(ctx: OperationContext, id: string): Promi
     const unpublish = move(LISTING_MACHINE, before.status, 'unpublish', 'platform');
     const row = await updateListingStatus(tx, scope, id, unpublish.to, now);
     await applyTimers(tx, scope, unpublish, id);
-    return emitChange(tx, scope, now, unpublish, row);
+    return emitChange(tx, scope, now, unpublish, row, await mediaOf(ctx, tx, id));
   });
 }
 
 export async function removeListing(ctx: OperationContext, id: string, reason: string): Promise<Listing> {
   const { scope } = ctx;
-  return ctx.db.transaction(async (tx) => {
-    const now = await modeNow(tx, ctx.clock, scope);
-    const before = await requireListing(tx, scope, id);
-    const remove = move(LISTING_MACHINE, before.status, 'remove', 'platform');
-    const row = await updateListingStatus(tx, scope, id, remove.to, now, { removed_reason: reason });
-    await applyTimers(tx, scope, remove, id);
-    return emitChange(tx, scope, now, remove, row);
-  });
+  return ctx.db.transaction(async (tx) => setListingRemoved(tx, scope, id, reason, await modeNow(tx, ctx.clock, scope)));
+}
+
+// ---- for other modules' transactions ----
+
+/**
+ * Removes the listing with `reason` as removed_reason, in the caller's transaction (trust and
+ * safety's remove_listing): 404 unknown, 409 invalid_state from a state the table does not remove.
+ */
+export async function setListingRemoved(tx: Tx, scope: Scope, id: string, reason: string, now: Date): Promise<Listing> {
+  const before = await requireListing(tx, scope, id);
+  const remove = move(LISTING_MACHINE, before.status, 'remove', 'platform');
+  const row = await updateListingStatus(tx, scope, id, remove.to, now, { removed_reason: reason });
+  await applyTimers(tx, scope, remove, id);
+  // A removed listing cannot come back: its media and their files go (contract 7: no orphan files).
+  await deleteMediaOfListing(tx, scope, id, now);
+  return emitChange(tx, scope, now, remove, row);
+}
+
+/** The listing share-locked (a flag raised against it), or null when it is not in this scope. */
+export function findListingForShare(tx: Tx, scope: Scope, id: string): Promise<ListingRow | null> {
+  return lockListingShared(tx, scope, id);
 }
 
 /**
@@ -229,7 +265,8 @@ export async function expireListingTimer(tx: Tx, scope: Scope, timer: DueTimer, 
 
 // ---- rules ----
 
-async function requireListing(tx: Tx, scope: Scope, id: string): Promise<ListingRow> {
+/** The listing locked FOR UPDATE, or 404 (the media module locks a listing before adding media to it). */
+export async function requireListing(tx: Tx, scope: Scope, id: string): Promise<ListingRow> {
   const row = await lockListing(tx, scope, id);
   if (!row) throw errors.missing('listing', id);
   return row;
@@ -306,8 +343,70 @@ async function assertNoProhibitedWords(
   }
 }
 
-async function emitChange(tx: Tx, scope: Scope, now: Date, transition: Row<string, string, string>, row: ListingRow): Promise<Listing> {
-  const listing = serializeListing(row);
+async function emitChange(
+  tx: Tx,
+  scope: Scope,
+  now: Date,
+  transition: Row<string, string, string>,
+  row: ListingRow,
+  media: Media[] = [],
+): Promise<Listing> {
+  const listing = serializeListing(row, media);
   await emitMove(tx, scope, now, transition, listing);
   return listing;
+}
+
+// ---- units, for orders' transactions ----
+
+/** What an order needs of a listing before it reserves: read without a lock. */
+export interface ListingForOrder {
+  id: string;
+  seller_id: string;
+  category_id: string | null;
+  status: ListingStatus;
+  price_amount: number;
+  currency: string;
+  quantity_available: number;
+}
+
+export async function findListingForOrder(q: Queryable, scope: Scope, id: string): Promise<ListingForOrder | null> {
+  const row = await selectListingForOrder(q, scope, id);
+  if (!row) return null;
+  return {
+    id: row.id,
+    seller_id: row.seller_id,
+    category_id: row.category_id,
+    status: row.status,
+    price_amount: Number(row.price_amount),
+    currency: row.currency,
+    quantity_available: row.quantity - row.quantity_reserved - row.quantity_sold,
+  };
+}
+
+/**
+ * Reserves `quantity` units of a published listing for an order, in the order's transaction, by
+ * one conditional UPDATE (no oversell, whatever the concurrency). False when the listing is not
+ * published or has fewer units left; the caller tells which.
+ */
+export async function reserveUnits(tx: Tx, scope: Scope, listingId: string, quantity: number): Promise<boolean> {
+  return (await updateListingReserve(tx, scope, listingId, quantity)) !== null;
+}
+
+/** Units of an order that was cancelled or expired before it was claimed go back to the listing. */
+export async function returnUnits(tx: Tx, scope: Scope, listingId: string, quantity: number): Promise<void> {
+  await updateListingUnreserve(tx, scope, listingId, quantity);
+}
+
+/**
+ * Reserved units become sold. A published listing whose sold units reach its quantity becomes
+ * sold (`listing.sold`) by the listing table's sell row; a listing in another state only counts.
+ */
+export async function sellUnits(tx: Tx, scope: Scope, listingId: string, quantity: number, now: Date): Promise<void> {
+  const row = await updateListingSell(tx, scope, listingId, quantity);
+  if (row.quantity_sold < row.quantity) return;
+  const sell = rowOf(LISTING_MACHINE, row.status, 'sell');
+  if (!sell) return;
+  const sold = await updateListingStatus(tx, scope, listingId, sell.to, now);
+  await applyTimers(tx, scope, sell, listingId);
+  await emitChange(tx, scope, now, sell, sold);
 }

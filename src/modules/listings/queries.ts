@@ -6,6 +6,8 @@ import type { ListingStatus } from './status.js';
 
 const COLUMNS = `id, seller_id, category_id, title, description, price_amount, currency, quantity, quantity_reserved,
   quantity_sold, status, attributes, metadata, published_at, expires_at, removed_reason, created_at, updated_at`;
+/** The columns a ListingRow is read with, for search's statements (search/queries.ts). */
+export const LISTING_COLUMNS = COLUMNS;
 
 /** The fields a listing is written with, on create and on every change. */
 export interface ListingValues {
@@ -73,6 +75,15 @@ export async function selectListing(q: Queryable, scope: Scope, id: string): Pro
 
 export async function lockListing(tx: Tx, scope: Scope, id: string): Promise<ListingRow | null> {
   const rows = await tx.query<ListingRow>(`SELECT ${COLUMNS} FROM listings WHERE marketplace_id = $1 AND mode = $2 AND id = $3 FOR UPDATE`, [
+    scope.marketplaceId,
+    scope.mode,
+    id,
+  ]);
+  return rows[0] ?? null;
+}
+
+export async function lockListingShared(tx: Tx, scope: Scope, id: string): Promise<ListingRow | null> {
+  const rows = await tx.query<ListingRow>(`SELECT ${COLUMNS} FROM listings WHERE marketplace_id = $1 AND mode = $2 AND id = $3 FOR SHARE`, [
     scope.marketplaceId,
     scope.mode,
     id,
@@ -176,4 +187,55 @@ export async function updateListingsOfSellerRemoved(
       RETURNING ${COLUMNS}`,
     [scope.marketplaceId, scope.mode, sellerId, reason, now, from, to],
   );
+}
+
+// ---- units, for orders (operations.ts: reserveUnits, returnUnits, sellUnits) ----
+
+/**
+ * Reserves units of a published listing in one conditional statement: the row lock is taken and
+ * released by the caller's transaction, and the condition is checked on the locked row, so no two
+ * orders can take the same unit. Null when the listing is not published or has too few units.
+ */
+export async function updateListingReserve(tx: Tx, scope: Scope, id: string, quantity: number): Promise<{ seller_id: string } | null> {
+  const rows = await tx.query<{ seller_id: string }>(
+    `UPDATE listings SET quantity_reserved = quantity_reserved + $4
+      WHERE marketplace_id = $1 AND mode = $2 AND id = $3 AND status = 'published'
+        AND quantity - quantity_reserved - quantity_sold >= $4
+      RETURNING seller_id`,
+    [scope.marketplaceId, scope.mode, id, quantity],
+  );
+  return rows[0] ?? null;
+}
+
+/** Gives reserved units back to the listing. */
+export async function updateListingUnreserve(tx: Tx, scope: Scope, id: string, quantity: number): Promise<void> {
+  await tx.query(
+    `UPDATE listings SET quantity_reserved = quantity_reserved - $4 WHERE marketplace_id = $1 AND mode = $2 AND id = $3`,
+    [scope.marketplaceId, scope.mode, id, quantity],
+  );
+}
+
+/** Moves reserved units to sold; answers the listing after the change. */
+export async function updateListingSell(tx: Tx, scope: Scope, id: string, quantity: number): Promise<ListingRow> {
+  const rows = await tx.query<ListingRow>(
+    `UPDATE listings SET quantity_reserved = quantity_reserved - $4, quantity_sold = quantity_sold + $4
+      WHERE marketplace_id = $1 AND mode = $2 AND id = $3
+      RETURNING ${COLUMNS}`,
+    [scope.marketplaceId, scope.mode, id, quantity],
+  );
+  return rows[0]!;
+}
+
+/** What an order reads of a listing before it reserves units: no text, attributes or metadata. */
+export async function selectListingForOrder(
+  q: Queryable,
+  scope: Scope,
+  id: string,
+): Promise<Pick<ListingRow, 'id' | 'seller_id' | 'category_id' | 'status' | 'price_amount' | 'currency' | 'quantity' | 'quantity_reserved' | 'quantity_sold'> | null> {
+  const rows = await q.query<Pick<ListingRow, 'id' | 'seller_id' | 'category_id' | 'status' | 'price_amount' | 'currency' | 'quantity' | 'quantity_reserved' | 'quantity_sold'>>(
+    `SELECT id, seller_id, category_id, status, price_amount, currency, quantity, quantity_reserved, quantity_sold
+       FROM listings WHERE marketplace_id = $1 AND mode = $2 AND id = $3`,
+    [scope.marketplaceId, scope.mode, id],
+  );
+  return rows[0] ?? null;
 }

@@ -1,6 +1,7 @@
 // Listing record and bodies. Types derive from them.
 import { Type, type Static } from '@sinclair/typebox';
-import { Amount, Body, Currency, ListOf, Metadata, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/schemas.js';
+import { Amount, Body, Currency, ListOf, MAX_AMOUNT, Metadata, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/schemas.js';
+import { Media } from '../media/schemas.js';
 import { LISTING_STATUSES } from './status.js';
 
 export const LISTING_TITLE_MAX = 200;
@@ -59,7 +60,7 @@ export const Listing = Type.Object(
     quantity_available: Type.Integer({ description: 'quantity minus units held by open orders and units sold.' }),
     status: ListingStatus,
     attributes: Type.Record(Type.String(), Type.String()),
-    media: Type.Array(Type.Unknown(), { description: 'Ready media by position, then age.' }),
+    media: Type.Array(Media, { description: 'Ready media by position, then age.' }),
     metadata: Type.Record(Type.String(), Type.String()),
     published_at: Nullable(Timestamp),
     expires_at: Nullable(Timestamp),
@@ -239,3 +240,51 @@ export const BulkListingList = Type.Object(
     ],
   },
 );
+
+// ---- search (GET /v1/search/listings) ----
+
+export const SEARCH_Q_MAX = 200;
+export const SEARCH_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/**
+ * `attributes[key]=value` and `attributes[key][gte|lte]=n`: the query string arrives flat, with
+ * the brackets in the parameter's name, so each such name is a property of its own.
+ */
+export const SEARCH_ATTRIBUTE_PARAM = '^attributes\\[([A-Za-z0-9_][A-Za-z0-9_-]{0,39})\\](?:\\[(gte|lte)\\])?$';
+
+export const SearchListingsQuery = Type.Object(
+  {
+    q: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: SEARCH_Q_MAX,
+        description:
+          'Full text over title (weighted higher) and description, in web-search syntax: words, "quoted phrases", -word, or. ' +
+          'Case and accents are ignored (café finds cafe).',
+        examples: ['trail shoes -kids'],
+      }),
+    ),
+    category: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'This category and its descendants.' })),
+    seller: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only this seller’s listings.' })),
+    min_price: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_AMOUNT, description: 'Lowest price, minor units.' })),
+    max_price: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_AMOUNT, description: 'Highest price, minor units.' })),
+    sort: Type.Optional(
+      StringEnum(SEARCH_SORTS, { description: 'newest (default), price_asc, price_desc, or relevance (needs q).', default: 'newest' }),
+    ),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 1000, description: 'The next_cursor of the previous page, with the same filters and sort.' })),
+  },
+  {
+    additionalProperties: false,
+    patternProperties: {
+      [SEARCH_ATTRIBUTE_PARAM]: Type.String({
+        maxLength: ATTRIBUTE_VALUE_MAX,
+        description:
+          '`attributes[key]=value` keeps listings whose attribute has exactly that text; `attributes[key][gte]=n` and ' +
+          '`attributes[key][lte]=n` bound a number or integer attribute of `category`’s schema (they need `category`).',
+      }),
+    },
+  },
+);
+export type SearchListingsQuery = Static<typeof SearchListingsQuery>;

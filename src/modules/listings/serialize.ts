@@ -1,8 +1,10 @@
 // Listing row → the API object (the Listing schema of the OpenAPI document).
+import type { Media } from '../media/schemas.js';
 import type { ListingRow } from './queries.js';
 import type { Listing } from './schemas.js';
 
-export function serializeListing(row: ListingRow): Listing {
+/** `media`: the listing's ready media by position, then age (readyMediaOfListings); none when not given. */
+export function serializeListing(row: ListingRow, media: Media[] = []): Listing {
   return {
     object: 'listing',
     id: row.id,
@@ -15,8 +17,7 @@ export function serializeListing(row: ListingRow): Listing {
     quantity_available: row.quantity - row.quantity_reserved - row.quantity_sold,
     status: row.status,
     attributes: row.attributes,
-    // Media arrives with the media issue; until then a listing has none.
-    media: [],
+    media,
     metadata: row.metadata,
     published_at: row.published_at?.toISOString() ?? null,
     expires_at: row.expires_at?.toISOString() ?? null,

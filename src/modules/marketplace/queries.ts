@@ -10,3 +10,12 @@ export async function selectSettings(q: Queryable, scope: Scope): Promise<unknow
   ]);
   return rows[0]?.settings ?? {};
 }
+
+/** The stored settings and the test clock's offset in one round trip (for hot paths: order creation). */
+export async function selectSettingsAndClockOffset(q: Queryable, scope: Scope): Promise<{ settings: unknown; clock_offset_ms: number | string }> {
+  const rows = await q.query<{ settings: unknown; clock_offset_ms: number | string }>(
+    'SELECT settings, clock_offset_ms FROM marketplace_modes WHERE marketplace_id = $1 AND mode = $2',
+    [scope.marketplaceId, scope.mode],
+  );
+  return rows[0] ?? { settings: {}, clock_offset_ms: 0 };
+}

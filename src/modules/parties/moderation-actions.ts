@@ -2,25 +2,42 @@
 // and why. Suspension writes them now; flags and POST /v1/moderation_actions (trust and safety)
 // write them through the same function.
 import { Type, type Static } from '@sinclair/typebox';
-import type { Tx } from '../../db/db.js';
+import type { Queryable, Tx } from '../../db/db.js';
+import type { PageRequest } from '../../db/paging.js';
 import { emitEvent } from '../../events/emit.js';
 import { Nullable, StringEnum, Timestamp } from '../../http/schemas.js';
 import { newId } from '../../ids.js';
 import type { Scope } from '../../scope.js';
-import { insertModerationAction } from './queries.js';
+import { insertModerationAction, selectModerationAction, selectModerationActions, type ModerationActionRow } from './queries.js';
 
 export const ModerationActionKind = StringEnum(['remove_listing', 'remove_review', 'suspend_seller', 'unsuspend_seller']);
 
-export const ModerationAction = Type.Object({
-  object: Type.Literal('moderation_action'),
-  id: Type.String({ examples: ['mda_01jd2b7v8k0000000000000000'] }),
-  action: ModerationActionKind,
-  target_type: StringEnum(['seller', 'listing', 'review']),
-  target: Type.String(),
-  reason: Nullable(Type.String()),
-  flag: Nullable(Type.String()),
-  created_at: Timestamp,
-});
+export const ModerationAction = Type.Object(
+  {
+    object: Type.Literal('moderation_action'),
+    id: Type.String({ examples: ['mda_01jd2b7v8k0000000000000000'] }),
+    action: ModerationActionKind,
+    target_type: StringEnum(['seller', 'listing', 'review']),
+    target: Type.String(),
+    reason: Nullable(Type.String()),
+    flag: Nullable(Type.String()),
+    created_at: Timestamp,
+  },
+  {
+    examples: [
+      {
+        object: 'moderation_action',
+        id: 'mda_01jd2b7v8k0000000000000000',
+        action: 'remove_listing',
+        target_type: 'listing',
+        target: 'lst_01jd2b7v8k0000000000000000',
+        reason: 'Counterfeit goods.',
+        flag: 'flg_01jd2b7v8k0000000000000000',
+        created_at: '2026-11-21T10:05:00.000Z',
+      },
+    ],
+  },
+);
 export type ModerationAction = Static<typeof ModerationAction>;
 
 export interface ModerationActionInput {
@@ -29,6 +46,30 @@ export interface ModerationActionInput {
   target: string;
   reason: string | null;
   flag?: string | null;
+}
+
+function serializeModerationAction(row: ModerationActionRow): ModerationAction {
+  return {
+    object: 'moderation_action',
+    id: row.id,
+    action: row.action as ModerationAction['action'],
+    target_type: row.target_type as ModerationAction['target_type'],
+    target: row.target_id,
+    reason: row.reason,
+    flag: row.flag_id,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** One recorded action, or null when it is not in this scope. */
+export async function findModerationAction(q: Queryable, scope: Scope, id: string): Promise<ModerationAction | null> {
+  const row = await selectModerationAction(q, scope, id);
+  return row && serializeModerationAction(row);
+}
+
+/** A page of recorded actions, newest first, optionally of one target. */
+export async function findModerationActions(q: Queryable, scope: Scope, page: PageRequest, filter: { target?: string }): Promise<ModerationAction[]> {
+  return (await selectModerationActions(q, scope, page, filter)).map(serializeModerationAction);
 }
 
 /** Records the action and emits moderation_action.created, in the caller's transaction. */

@@ -3,7 +3,7 @@
 // off it (storefront, verifications, listings). The functions at the end are for other modules'
 // transactions (verifications, onboarding, listings): they lock or change a seller for them.
 import { mapUniqueViolations } from '../../db/errors.js';
-import type { Tx } from '../../db/db.js';
+import type { Queryable, Tx } from '../../db/db.js';
 import { emitMove, move, type Row } from '../../domain/state-machine.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';
@@ -159,12 +159,8 @@ export async function changeSuspension(
 ): Promise<Seller> {
   const { scope } = ctx;
   return ctx.db.transaction(async (tx) => {
-    const row = await requireLiveSeller(tx, scope, id, SUSPENSION_MACHINE.operations[operation]);
-    const suspension = move(SUSPENSION_MACHINE, row.status, operation, 'platform');
     const now = await modeNow(tx, ctx.clock, scope);
-    await queries.updateSellerStatus(tx, scope, id, suspension.to, suspension.to === 'suspended' ? reason : null, now);
-    const seller = await reload(tx, scope, id);
-    await emitMove(tx, scope, now, suspension, seller);
+    const seller = await setSellerSuspension(tx, scope, id, operation, reason, now);
     await recordModerationAction(tx, scope, now, { action: MODERATION_ACTION[operation], targetType: 'seller', target: id, reason });
     return seller;
   });
@@ -216,6 +212,27 @@ export function findSellerForShare(tx: Tx, scope: Scope, id: string): Promise<qu
 }
 
 /**
+ * Suspends or unsuspends the seller by the suspension table, in the caller's transaction (which
+ * records the moderation action: the suspend route, or trust and safety's moderation actions).
+ * 404 unknown, 409 invalid_state when erased or when the table has no such move.
+ */
+export async function setSellerSuspension(
+  tx: Tx,
+  scope: Scope,
+  id: string,
+  operation: SuspensionOperation,
+  reason: string | null,
+  now: Date,
+): Promise<Seller> {
+  const row = await requireLiveSeller(tx, scope, id, SUSPENSION_MACHINE.operations[operation]);
+  const suspension = move(SUSPENSION_MACHINE, row.status, operation, 'platform');
+  await queries.updateSellerStatus(tx, scope, id, suspension.to, suspension.to === 'suspended' ? reason : null, now);
+  const seller = await reload(tx, scope, id);
+  await emitMove(tx, scope, now, suspension, seller);
+  return seller;
+}
+
+/**
  * Sets the seller's payouts state as the processor reports it, in the caller's transaction;
  * seller.payouts_updated when it changed. Used by onboarding and the payouts test helper.
  */
@@ -252,4 +269,9 @@ export async function setSellerVerification(
   const after = await reload(tx, scope, row.id);
   await emitMove(tx, scope, now, transition, after, previousAttributes(before, after));
   return after;
+}
+
+/** The seller's standing without a lock, or null: for rules read at one instant (an order checks the seller is active). */
+export function findSellerStanding(q: Queryable, scope: Scope, id: string) {
+  return queries.selectSellerStanding(q, scope, id);
 }

@@ -198,3 +198,12 @@ export async function deleteStorefront(tx: Tx, scope: Scope, sellerId: string): 
     sellerId,
   ]);
 }
+
+/** What a rule checked at one instant needs of a seller (an order: its status and external id), without the storefront join. */
+export async function selectSellerStanding(q: Queryable, scope: Scope, id: string): Promise<Pick<SellerRow, 'id' | 'external_id' | 'status' | 'erased_at'> | null> {
+  const rows = await q.query<Pick<SellerRow, 'id' | 'external_id' | 'status' | 'erased_at'>>(
+    'SELECT id, external_id, status, erased_at FROM sellers WHERE marketplace_id = $1 AND mode = $2 AND id = $3',
+    [scope.marketplaceId, scope.mode, id],
+  );
+  return rows[0] ?? null;
+}

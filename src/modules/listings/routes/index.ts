@@ -1,4 +1,4 @@
-// The listing operations: list and retrieve accept publishable keys; the rest
+// The listing operations: list, retrieve and search accept publishable keys; the rest
 // need a secret key. Each group registers in its own auth scope (src/modules/index.ts).
 import type { RouteModule } from '../../../http/types.js';
 import { bulkCreateListingsRoute } from './bulk-create.js';
@@ -7,11 +7,12 @@ import { listListingsRoute } from './list.js';
 import { publishListingRoute } from './publish.js';
 import { removeListingRoute } from './remove.js';
 import { retrieveListingRoute } from './retrieve.js';
+import { searchListingsRoute } from './search.js';
 import { unpublishListingRoute } from './unpublish.js';
 import { updateListingRoute } from './update.js';
 
 /** PK operations: a publishable key sees published listings only. */
-export const listingPublicRoutes: RouteModule[] = [listListingsRoute, retrieveListingRoute];
+export const listingPublicRoutes: RouteModule[] = [listListingsRoute, retrieveListingRoute, searchListingsRoute];
 
 export const listingRoutes: RouteModule[] = [
   createListingRoute,

@@ -1,0 +1,315 @@
+// Webhook delivery throughput against a bare signed POST fan-out to the same receivers.
+//
+//   npx tsx bench/webhooks.ts            # PostgreSQL at postgres://postgres@127.0.0.1:5432/postgres
+//   BENCH_SECONDS=10 BENCH_PRODUCERS=32 npx tsx bench/webhooks.ts
+//
+// Three processes: this one (the event producer, the receivers and the ceiling run), the API
+// (`src/main.ts --role api`) and one worker (`src/main.ts --role worker`: the dispatcher). Three
+// endpoints subscribe to seller.created; two answer 200 at once, one never answers (every attempt
+// to it hangs until the 10 s deadline, and is retried). Events are produced as fast as the API
+// allows (BENCH_PRODUCERS concurrent POST /v1/sellers) for BENCH_SECONDS. Printed: deliveries per
+// second to the healthy endpoints (from the first event to the last healthy receipt), the p50 and
+// p99 delay from the event's commit (its `created`) to receipt, and, measured first in the same
+// run, the rate of a bare signed POST fan-out (undici, keep-alive, 64 connections) to the same
+// healthy receivers: the ceiling, with the ratio. Goals: 2,000 deliveries/s, p99 under 500 ms.
+// On a small machine the API cannot make events fast enough to load the dispatcher, so a second
+// phase writes BENCH_DIRECT_EVENTS events straight into the database (emitEvent, the same fan-out,
+// DIRECT_BATCH events per transaction, 4 writers) while the worker delivers, and prints the same.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { Agent, request } from 'undici';
+import { systemClock } from '../src/clock.js';
+import { parseConfig } from '../src/config.js';
+import { createDb } from '../src/db/db.js';
+import { postgresDriver } from '../src/db/drivers.js';
+import { emitEvent } from '../src/events/emit.js';
+import { newId } from '../src/ids.js';
+import { createWorkspaceWithOwner } from '../src/modules/accounts/operations.js';
+import { createMarketplace } from '../src/modules/marketplaces/operations.js';
+import { closeServices, createServices } from '../src/runtime.js';
+import { admin, databaseUrl, freePort } from './postgres.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PRODUCERS = Number(process.env.BENCH_PRODUCERS ?? 32);
+const CEILING_SECONDS = Number(process.env.BENCH_CEILING_SECONDS ?? 5);
+const DIRECT_EVENTS = Number(process.env.BENCH_DIRECT_EVENTS ?? 20_000);
+const DIRECT_BATCH = 200;
+const GOAL_RATE = 2000;
+const GOAL_P99_MS = 500;
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+interface Receiver {
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+async function listen(server: Server): Promise<Receiver> {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    server,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Answers 200 at once; `onBody` sees each body. */
+function healthyReceiver(onBody: (body: string) => void): Promise<Receiver> {
+  return listen(
+    createServer((req, res) => {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => (body += chunk));
+      req.on('end', () => {
+        onBody(body);
+        res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '2' }).end('ok');
+      });
+    }),
+  );
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** The ceiling: signed POSTs of an event-sized body to the healthy receivers, 64 keep-alive connections. */
+async function ceiling(urls: readonly string[], sample: string, seconds: number): Promise<number> {
+  const agent = new Agent({ connections: 32, pipelining: 1, keepAliveTimeout: 30_000 });
+  const secret = `whsec_${randomBytes(24).toString('base64url')}`;
+  let sent = 0;
+  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 64 }, async (_, i) => {
+      const url = urls[i % urls.length]!;
+      while (performance.now() < until) {
+        const t = Math.floor(Date.now() / 1000);
+        const v1 = createHmac('sha256', secret).update(`${t}.`).update(sample).digest('hex');
+        const res = await request(url, {
+          method: 'POST',
+          dispatcher: agent,
+          headers: { 'content-type': 'application/json', 'service-signature': `t=${t},v1=${v1}` },
+          body: sample,
+        });
+        await res.body.dump();
+        if (res.statusCode === 200) sent++;
+      }
+    }),
+  );
+  const rate = sent / ((performance.now() - started) / 1000);
+  await agent.close();
+  return rate;
+}
+
+function startRole(role: 'api' | 'worker', env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--role', role], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs: number): Promise<boolean> {
+  const giveUp = Date.now() + timeoutMs;
+  while (Date.now() < giveUp) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+async function main() {
+  const name = `mkt_bench_wh_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  await admin((client) => client.query(`CREATE DATABASE ${name}`));
+  const url = databaseUrl(name);
+  const secretKey = randomBytes(32).toString('hex');
+  const db = createDb(postgresDriver(url, 4));
+  const config = parseConfig({ DATABASE_URL: url, SECRET_KEY: secretKey, LOG_LEVEL: 'silent' });
+  const services = await createServices(config, { clock: systemClock, db });
+  const children: ChildProcess[] = [];
+  const receivers: Receiver[] = [];
+  try {
+    const { workspace } = await createWorkspaceWithOwner(db, systemClock, {
+      email: 'bench@example.com',
+      password: randomBytes(12).toString('hex'),
+      workspaceName: 'Bench',
+    });
+    const { marketplace, api_keys } = await createMarketplace(db, systemClock, { workspaceId: workspace.id, name: 'Bench', currency: 'USD' });
+    await db.query(`UPDATE marketplace_modes SET settings = jsonb_set(settings, '{rate_limit_per_second}', '1000000') WHERE marketplace_id = $1`, [
+      marketplace.id,
+    ]);
+
+    // Receivers: delay from the event's `created` to receipt, per healthy delivery.
+    const delays: number[] = [];
+    let healthy = 0;
+    let firstReceipt = 0;
+    let lastReceipt = 0;
+    let sample = '';
+    const onBody = (body: string) => {
+      const now = Date.now();
+      healthy++;
+      if (firstReceipt === 0) firstReceipt = now;
+      lastReceipt = now;
+      const created = Date.parse((JSON.parse(body) as { created: string }).created);
+      delays.push(now - created);
+    };
+    let ceilingMode = true;
+    const a = await healthyReceiver((body) => (ceilingMode ? undefined : onBody(body)));
+    const b = await healthyReceiver((body) => (ceilingMode ? undefined : onBody(body)));
+    const dead = await listen(createServer(() => undefined));
+    receivers.push(a, b, dead);
+
+    const env = {
+      DATABASE_URL: url,
+      SECRET_KEY: secretKey,
+      WEBHOOK_ALLOW_PRIVATE_URLS: '1',
+      LOG_LEVEL: 'error',
+      HOST: '127.0.0.1',
+    };
+    const port = await freePort();
+    children.push(startRole('api', { ...env, PORT: String(port) }));
+    const api = `http://127.0.0.1:${port}`;
+    const client = new Agent({ connections: PRODUCERS, keepAliveTimeout: 30_000 });
+    const headers = { authorization: `Bearer ${api_keys.test.secret_key}`, 'content-type': 'application/json' };
+    const up = await waitUntil(async () => {
+      try {
+        const res = await request(`${api}/v1/marketplace`, { headers, dispatcher: client });
+        await res.body.dump();
+        return res.statusCode === 200;
+      } catch {
+        return false;
+      }
+    }, 60_000);
+    if (!up) throw new Error('the API did not start');
+    for (const receiver of [a, b, dead]) {
+      const res = await request(`${api}/v1/webhook_endpoints`, {
+        method: 'POST',
+        headers,
+        dispatcher: client,
+        body: JSON.stringify({ url: receiver.url, enabled_events: ['seller.created'] }),
+      });
+      if (res.statusCode !== 201) throw new Error(`endpoint create: ${res.statusCode} ${await res.body.text()}`);
+      await res.body.dump();
+    }
+
+    // A sample body of the real size, for the ceiling.
+    const sellerBody = JSON.stringify({ name: 'Ada Lovelace', email: 'ada@example.com', metadata: { plan: 'pro' } });
+    {
+      const res = await request(`${api}/v1/sellers`, { method: 'POST', headers, dispatcher: client, body: sellerBody });
+      const seller = await res.body.text();
+      sample = JSON.stringify({
+        id: 'evt_01jd7v3k2m4n5p6q7r8s9t0v1w',
+        object: 'event',
+        type: 'seller.created',
+        api_version: 'v1',
+        created: new Date().toISOString(),
+        livemode: false,
+        data: { object: JSON.parse(seller) as unknown },
+      });
+    }
+    const ceilingRate = await ceiling([a.url, b.url], sample, CEILING_SECONDS);
+    ceilingMode = false;
+
+    children.push(startRole('worker', env));
+    // The worker delivers the sample seller's event: wait for it, so start-up is not measured.
+    if (!(await waitUntil(() => healthy >= 2, 60_000))) throw new Error('the worker did not start delivering');
+    healthy = 0;
+    delays.length = 0;
+    firstReceipt = 0;
+
+    let produced = 0;
+    let refused = 0;
+    const started = Date.now();
+    const until = performance.now() + SECONDS * 1000;
+    await Promise.all(
+      Array.from({ length: PRODUCERS }, async () => {
+        while (performance.now() < until) {
+          const res = await request(`${api}/v1/sellers`, { method: 'POST', headers, dispatcher: client, body: sellerBody });
+          await res.body.dump();
+          if (res.statusCode === 201) produced++;
+          else refused++;
+        }
+      }),
+    );
+    const producedIn = (Date.now() - started) / 1000;
+    const expected = produced * 2;
+    const complete = await waitUntil(() => healthy >= expected, 120_000);
+    const elapsed = (lastReceipt - started) / 1000;
+    const rate = healthy / elapsed;
+    delays.sort((x, y) => x - y);
+    const [deadRow] = await db.query<{ attempts: number; pending: number }>(
+      `SELECT coalesce(sum(d.attempts), 0)::int AS attempts, count(*) FILTER (WHERE d.status = 'pending')::int AS pending
+         FROM webhook_deliveries d JOIN webhook_endpoints e ON e.marketplace_id = d.marketplace_id AND e.mode = d.mode AND e.id = d.endpoint_id
+        WHERE d.marketplace_id = $1 AND d.mode = 'test' AND e.url = $2`,
+      [marketplace.id, dead.url],
+    );
+
+    const p50 = percentile(delays, 50);
+    const p99 = percentile(delays, 99);
+    console.log(`events produced:        ${produced} in ${producedIn.toFixed(1)} s (${(produced / producedIn).toFixed(0)}/s, ${refused} refused), ${PRODUCERS} producers`);
+    console.log(`healthy deliveries:     ${healthy} of ${expected}${complete ? '' : ' (INCOMPLETE after 120 s)'} in ${elapsed.toFixed(1)} s`);
+    console.log(`deliveries per second:  ${rate.toFixed(0)} (goal ${GOAL_RATE})`);
+    console.log(`commit → receipt:       p50 ${p50} ms, p99 ${p99} ms (goal p99 < ${GOAL_P99_MS} ms)`);
+    console.log(`dead endpoint:          ${deadRow?.attempts ?? 0} attempts recorded, ${deadRow?.pending ?? 0} deliveries pending`);
+    console.log(`ceiling (bare signed POST fan-out, undici keep-alive, 64 connections): ${ceilingRate.toFixed(0)}/s`);
+    console.log(`ratio:                  ${((100 * rate) / ceilingRate).toFixed(1)} %`);
+
+    // Phase 2: events written straight into the database, as fast as it takes them.
+    healthy = 0;
+    delays.length = 0;
+    firstReceipt = 0;
+    const scope = { marketplaceId: marketplace.id, mode: 'test' as const };
+    let written = 0;
+    const directStarted = Date.now();
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (written < DIRECT_EVENTS) {
+          written += DIRECT_BATCH;
+          await db.transaction(async (tx) => {
+            const at = new Date();
+            for (let i = 0; i < DIRECT_BATCH; i++) {
+              await emitEvent(tx, scope, at, 'seller.created', { id: newId('seller'), object: 'seller', name: 'Ada Lovelace', email: 'ada@example.com' });
+            }
+          });
+        }
+      }),
+    );
+    const writtenIn = (Date.now() - directStarted) / 1000;
+    const directExpected = written * 2;
+    const directComplete = await waitUntil(() => healthy >= directExpected, 300_000);
+    const directElapsed = (lastReceipt - directStarted) / 1000;
+    const directRate = healthy / directElapsed;
+    delays.sort((x, y) => x - y);
+    const d50 = percentile(delays, 50);
+    const d99 = percentile(delays, 99);
+    console.log('');
+    console.log(`direct events written:  ${written} in ${writtenIn.toFixed(1)} s (${(written / writtenIn).toFixed(0)}/s)`);
+    console.log(`healthy deliveries:     ${healthy} of ${directExpected}${directComplete ? '' : ' (INCOMPLETE after 300 s)'} in ${directElapsed.toFixed(1)} s`);
+    console.log(`deliveries per second:  ${directRate.toFixed(0)} (goal ${GOAL_RATE}); ratio to the ceiling ${((100 * directRate) / ceilingRate).toFixed(1)} %`);
+    console.log(`commit → receipt:       p50 ${d50} ms, p99 ${d99} ms`);
+    await client.close();
+    process.exitCode = complete && directComplete && Math.max(rate, directRate) >= GOAL_RATE && p99 < GOAL_P99_MS ? 0 : 1;
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.on('exit', resolve)))));
+    for (const receiver of receivers) await receiver.close();
+    await closeServices(services);
+    await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  }
+}
+
+await main();

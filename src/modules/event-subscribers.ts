@@ -1,0 +1,6 @@
+// Wiring: the work written with every event, in the event's transaction (src/events/emit.ts runs
+// them; it imports no module). Webhook deliveries fan out here.
+import type { EventSubscriber } from '../events/emit.js';
+import { webhookFanOut } from './webhooks/fan-out.js';
+
+export const eventSubscribers: readonly EventSubscriber[] = [webhookFanOut];

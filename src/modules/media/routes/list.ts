@@ -1,0 +1,22 @@
+// GET /v1/listings/{id}/media
+import { IdParams } from '../../../http/schemas.js';
+import type { RouteModule } from '../../../http/types.js';
+import { listMedia } from '../operations.js';
+import { ListMediaQuery, MediaList } from '../schemas.js';
+
+export const listMediaRoute: RouteModule = (app) => {
+  app.get(
+    '/listings/:id/media',
+    {
+      schema: {
+        tags: ['Media'],
+        summary: "List a listing's media",
+        description: 'Newest first, pending uploads included; a ready media carries its signed `url`.',
+        params: IdParams,
+        querystring: ListMediaQuery,
+        response: { 200: MediaList },
+      },
+    },
+    async (request) => listMedia(request.ctx, request.params.id, request.query),
+  );
+};

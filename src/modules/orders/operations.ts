@@ -1,0 +1,420 @@
+// Order operations (contract 9). Each owns its transaction, moves the order through the one table
+// in machine.ts, writes the move and its transition log entry in one statement, and emits its
+// events in the same transaction. Lock order: the order, then its listing (units), then its dispute.
+// Creation takes its few round trips in an order chosen for a hot listing: the rules' unlocked
+// reads run before the transaction, side by side; in it the order, its timer and its events are
+// written first, and the listing's row is locked last, by the one conditional UPDATE that reserves
+// the units, so the lock is held for that statement and the COMMIT only.
+import type { Tx } from '../../db/db.js';
+import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
+import { applyTimers, emitMove, move, partyOf, rowOf, timerMove, type Actor, type Party, type Row } from '../../domain/state-machine.js';
+import { DomainError, errors } from '../../errors.js';
+import { emitEvents, previousAttributes } from '../../events/emit.js';
+import { MAX_AMOUNT } from '../../http/schemas.js';
+import { newId } from '../../ids.js';
+import type { Scope } from '../../scope.js';
+import type { DueTimer } from '../../workers/timers.js';
+import { scheduleTimer } from '../../workers/timers.js';
+import { findBuyerStanding } from '../buyers/operations.js';
+import { requireCategory } from '../categories/operations.js';
+import type { OperationContext } from '../context.js';
+import { findListingForOrder, reserveUnits, returnUnits, sellUnits } from '../listings/operations.js';
+import { loadSettings, loadSettingsAndNow, type Settings } from '../marketplace/settings.js';
+import { orderPaymentHooks } from '../order-payments.js';
+import { recordReputationEvent } from '../reputation/operations.js';
+import { findSellerStanding } from '../sellers/operations.js';
+import { lockOrderAndDispute, openDispute } from './disputes.js';
+import { DISPUTE_MACHINE } from './dispute-machine.js';
+import {
+  CLAIM_WINDOW_TIMER,
+  CONFIRM_WINDOW_TIMER,
+  ORDER_MACHINE,
+  PAYMENT_WINDOW_TIMER,
+  STATE_WINDOW,
+  type OrderOperation,
+  type OrderState,
+  type OrderTimer,
+} from './machine.js';
+import { insertOrder, lockOrder, updateDisputeDecided, updateOrderPayment, selectOrder, selectOrders, selectTransitions, updateOrderMove, type OrderMutable, type OrderRow } from './queries.js';
+import type { CancelOrderBody, CreateOrderBody, DecideDisputeBody, Dispute, DisputeOrderBody, ListOrdersQuery, Order, OrderTransition } from './schemas.js';
+import { serializeDispute, serializeOrder, serializeTransition } from './serialize.js';
+
+type OrderRowMove = Row<OrderState, OrderOperation, OrderTimer>;
+
+const SECOND = 1000;
+const after = (now: Date, seconds: number) => new Date(now.getTime() + seconds * SECOND);
+
+/** round_half_up(subtotal × percent_bps / 10000) + fixed_amount; a null member counts as 0. */
+export function feeOf(subtotal: number, fee: { percent_bps: number | null; fixed_amount: number | null }): number {
+  return Math.floor(((subtotal * (fee.percent_bps ?? 0)) + 5000) / 10_000) + (fee.fixed_amount ?? 0);
+}
+
+// ---- create ----
+
+/**
+ * Refusals in contract 9's order: 404 buyer or listing; 409 invalid_state (listing not published,
+ * buyer erased); 403 self_order, seller_suspended (then, with payments on, the processor's); 409
+ * quantity_unavailable. Amounts are fixed here.
+ */
+export async function createOrder(ctx: OperationContext, body: CreateOrderBody): Promise<Order> {
+  const { scope, db } = ctx;
+  const quantity = body.quantity ?? 1;
+  // The rules read without locks, so their reads run before the transaction, side by side on the
+  // pool: the transaction then holds its connection for its writes only (a time that bounds the
+  // orders per second of a pool). Inside an Idempotency-Key's transaction they simply join it.
+  const [{ settings, now }, buyer, listing] = await Promise.all([
+    loadSettingsAndNow(db, ctx.clock, scope),
+    findBuyerStanding(db, scope, body.buyer),
+    findListingForOrder(db, scope, body.listing),
+  ]);
+  if (!buyer) throw errors.missing('buyer', body.buyer, 'buyer');
+  if (!listing) throw errors.missing('listing', body.listing, 'listing');
+  if (listing.status !== 'published') throw listingNotOrderable(listing.id, listing.status);
+  if (buyer.erased_at !== null) throw new DomainError('invalid_state', `The buyer ${buyer.id} is erased; it cannot start orders.`, 'buyer');
+  const [found, category] = await Promise.all([
+    findSellerStanding(db, scope, listing.seller_id),
+    listing.category_id === null ? null : requireCategory(db, scope, listing.category_id),
+  ]);
+  const seller = found!; // a listing's seller always exists (a foreign key)
+  if (buyer.external_id !== null && buyer.external_id === seller.external_id) {
+    throw errors.forbidden('self_order', `The buyer and the seller have the same external id ('${buyer.external_id}'); they cannot trade with each other.`);
+  }
+  if (seller.status === 'suspended') throw errors.forbidden('seller_suspended', `The seller ${seller.id} is suspended and cannot take orders.`);
+
+  return db.transaction(async (tx) => {
+    if (settings.payments_enabled) await orderPaymentHooks.assertCanPay?.(tx, scope, seller.id, settings);
+    const fee = category?.fee ?? null;
+    const subtotal = listing.price_amount * quantity;
+    const feeAmount = feeOf(subtotal, fee ?? settings.platform_fee);
+    if (subtotal + feeAmount > MAX_AMOUNT) {
+      throw errors.invalidRequest(`The order's total would exceed ${MAX_AMOUNT} minor units; order fewer units.`, 'quantity');
+    }
+    const state: OrderState = settings.payments_enabled ? 'awaiting_payment' : 'committed';
+    const window = STATE_WINDOW[state]!;
+    const deadline = after(now, settings[window.setting]);
+    let row = await insertOrder(
+      tx,
+      scope,
+      {
+        id: newId('order'),
+        buyer_id: buyer.id,
+        seller_id: seller.id,
+        listing_id: listing.id,
+        quantity,
+        unit_amount: listing.price_amount,
+        subtotal,
+        fee_amount: feeAmount,
+        total: subtotal + feeAmount,
+        currency: listing.currency,
+        state,
+        units: 'reserved',
+        payment_id: null,
+        payment_method: body.payment_method ?? 'checkout_session',
+        success_url: body.success_url ?? null,
+        cancel_url: body.cancel_url ?? null,
+        cancellation_proposed_by: null,
+        cancellation_reason: null,
+        cancellation_proposed_at: null,
+        dispute_id: null,
+        deadline,
+        metadata: body.metadata ?? {},
+        claimed_at: null,
+        completed_at: null,
+        cancelled_at: null,
+        expired_at: null,
+        created_at: now,
+      },
+      { id: newId('orderTransition'), from: null, to: state, transition: 'create', actor: null, reason: null },
+    );
+    if (state === 'awaiting_payment' && orderPaymentHooks.createPayment) {
+      const paymentId = await orderPaymentHooks.createPayment(tx, scope, paymentView(row), now);
+      row = await updateOrderPayment(tx, scope, row.id, paymentId);
+    }
+    await scheduleTimer(tx, scope, window.timer, row.id, deadline);
+    const order = serializeOrder(row);
+    await emitEvents(tx, scope, now, state === 'committed' ? [{ type: 'order.created', object: order }, { type: 'order.committed', object: order }] : [{ type: 'order.created', object: order }]);
+    // Last: the listing's row stays locked from here to COMMIT only.
+    if (!(await reserveUnits(tx, scope, listing.id, quantity))) {
+      const current = await findListingForOrder(tx, scope, listing.id);
+      if (current && current.status !== 'published') throw listingNotOrderable(listing.id, current.status);
+      throw new DomainError(
+        'quantity_unavailable',
+        `The listing ${listing.id} has ${current?.quantity_available ?? 0} units available; the order asks for ${quantity}.`,
+        'quantity',
+      );
+    }
+    return order;
+  });
+}
+
+function listingNotOrderable(id: string, status: string): DomainError {
+  return new DomainError('invalid_state', `The listing ${id} is ${status}; it cannot be ordered.`, 'listing');
+}
+
+// ---- read ----
+
+export async function retrieveOrder(ctx: OperationContext, id: string): Promise<Order> {
+  const row = await selectOrder(ctx.db, ctx.scope, id);
+  if (!row) throw errors.missing('order', id);
+  return serializeOrder(row);
+}
+
+export async function listOrders(ctx: OperationContext, query: ListOrdersQuery): Promise<ListEnvelope<Order>> {
+  const page = pageRequest(query, 'order');
+  const rows = await selectOrders(ctx.db, ctx.scope, { buyer: query.buyer, seller: query.seller, listing: query.listing, state: query.state }, page);
+  return toList(rows.map(serializeOrder), page.limit);
+}
+
+/** The order's transitions, oldest first; the first is its creation. */
+export async function listOrderTransitions(ctx: OperationContext, id: string): Promise<ListEnvelope<OrderTransition>> {
+  if (!(await selectOrder(ctx.db, ctx.scope, id))) throw errors.missing('order', id);
+  const rows = await selectTransitions(ctx.db, ctx.scope, id);
+  return { object: 'list', data: rows.map(serializeTransition), has_more: false, next_cursor: null };
+}
+
+// ---- transitions by the platform or a party ----
+
+export interface ActorInput {
+  /** The acting buyer or seller; absent: the platform. */
+  actor?: string;
+  reason?: string;
+}
+
+export function claimOrder(ctx: OperationContext, id: string, body: ActorInput): Promise<Order> {
+  return transition(ctx, id, 'claim', body);
+}
+
+export function confirmOrder(ctx: OperationContext, id: string, body: ActorInput): Promise<Order> {
+  return transition(ctx, id, 'confirm', body);
+}
+
+export function cancelOrder(ctx: OperationContext, id: string, body: CancelOrderBody): Promise<Order> {
+  return transition(ctx, id, 'cancel', body ?? {});
+}
+
+export function proposeCancellation(ctx: OperationContext, id: string, body: ActorInput): Promise<Order> {
+  return transition(ctx, id, 'propose_cancellation', body);
+}
+
+export function acceptCancellation(ctx: OperationContext, id: string, body: ActorInput): Promise<Order> {
+  return transition(ctx, id, 'accept_cancellation', body);
+}
+
+export function declineCancellation(ctx: OperationContext, id: string, body: ActorInput): Promise<Order> {
+  return transition(ctx, id, 'decline_cancellation', body);
+}
+
+export function disputeOrder(ctx: OperationContext, id: string, body: DisputeOrderBody): Promise<Order> {
+  return transition(ctx, id, 'dispute', { actor: body.actor, reason: body.reason }, body);
+}
+
+/**
+ * One move asked over the API. Refusals in the order of docs/architecture.md: not a party (403
+ * actor_not_party), then the state (409 invalid_state, naming it), then the party (403
+ * actor_not_permitted); then the rules the table cannot hold (one proposal at a time, the dispute
+ * window).
+ */
+async function transition(
+  ctx: OperationContext,
+  id: string,
+  operation: OrderOperation,
+  input: ActorInput,
+  dispute?: DisputeOrderBody,
+): Promise<Order> {
+  const { scope } = ctx;
+  return ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, scope, id);
+    if (!order) throw errors.missing('order', id);
+    const actor: Actor = input.actor === undefined ? 'platform' : partyOf('order', input.actor, { buyer: order.buyer_id, seller: order.seller_id });
+    const { settings, now } = await loadSettingsAndNow(tx, ctx.clock, scope);
+    const proposal = order.cancellation_proposed_by;
+    const table = rowOf(ORDER_MACHINE, order.state, operation);
+    if (table && (operation === 'accept_cancellation' || operation === 'decline_cancellation') && proposal === null) {
+      throw new DomainError('invalid_state', `The order is ${order.state} and has no cancellation proposal; there is nothing to ${operation === 'accept_cancellation' ? 'accept' : 'decline'}.`);
+    }
+    const row = move(ORDER_MACHINE, order.state, operation, actor, proposal);
+    if (operation === 'propose_cancellation' && proposal !== null) {
+      throw new DomainError('invalid_state', `The order is ${order.state} and already has a cancellation proposed by the ${proposal}; one proposal at a time.`);
+    }
+    if (operation === 'dispute') assertMayDispute(order, settings, now);
+    return serializeOrder(await applyMove(tx, scope, order, row, now, settings, { actor, actorId: input.actor ?? null, reason: input.reason ?? null, dispute }));
+  });
+}
+
+function assertMayDispute(order: OrderRow, settings: Settings, now: Date): void {
+  if (order.dispute_id !== null) {
+    throw new DomainError('invalid_state', `The order is ${order.state} and was disputed before (${order.dispute_id}); it cannot be disputed again.`);
+  }
+  if (order.state === 'completed' && order.completed_at !== null) {
+    const closes = after(order.completed_at, settings.dispute_window_seconds);
+    if (now >= closes) {
+      throw new DomainError('dispute_window_closed', `The dispute window of this order closed at ${closes.toISOString()}.`);
+    }
+  }
+}
+
+// ---- moves by the processor and the platform's dispute decision (for other modules) ----
+
+/** awaiting_payment → committed when its payment succeeds; for the payments module, in its transaction. */
+export async function commitPaidOrder(tx: Tx, scope: Scope, orderId: string, settings: Settings, now: Date): Promise<Order> {
+  const order = await lockOrder(tx, scope, orderId);
+  if (!order) throw errors.missing('order', orderId);
+  const row = move(ORDER_MACHINE, order.state, 'pay', 'processor');
+  return serializeOrder(await applyMove(tx, scope, order, row, now, settings, { actor: 'processor', actorId: null, reason: null }));
+}
+
+/**
+ * The platform decides an open dispute: the dispute's decide row (dispute.updated,
+ * dispute.decided), then the order's (for the seller: completed; for the buyer: cancelled), and a
+ * dispute_lost reputation event for the party decided against.
+ */
+export async function decideDispute(ctx: OperationContext, id: string, body: DecideDisputeBody): Promise<Dispute> {
+  const { scope } = ctx;
+  return ctx.db.transaction(async (tx) => {
+    const { order, dispute } = await lockOrderAndDispute(tx, scope, id);
+    const decide = move(DISPUTE_MACHINE, dispute.status, 'decide', 'platform');
+    const { settings, now } = await loadSettingsAndNow(tx, ctx.clock, scope);
+    const before = serializeDispute(dispute);
+    const after = serializeDispute(await updateDisputeDecided(tx, scope, id, body.outcome, body.note ?? null, now));
+    await applyTimers(tx, scope, decide, id);
+    await emitMove(tx, scope, now, decide, after, previousAttributes(before, after));
+    await decideDisputedOrder(tx, scope, order, body.outcome, body.note ?? null, settings, now);
+    return after;
+  });
+}
+
+async function decideDisputedOrder(
+  tx: Tx,
+  scope: Scope,
+  order: OrderRow,
+  outcome: Party,
+  note: string | null,
+  settings: Settings,
+  now: Date,
+): Promise<OrderRow> {
+  const row = move(ORDER_MACHINE, order.state, outcome === 'seller' ? 'decide_for_seller' : 'decide_for_buyer', 'platform');
+  const moved = await applyMove(tx, scope, order, row, now, settings, { actor: 'platform', actorId: null, reason: note });
+  const loser = outcome === 'seller' ? order.buyer_id : order.seller_id;
+  await recordReputationEvent(tx, scope, { subject: loser, kind: 'dispute_lost', order: order.id }, now);
+  return moved;
+}
+
+/** The order locked, for a change that depends on its state (a review, a dispute); 404 when missing. */
+export async function requireOrder(tx: Tx, scope: Scope, id: string): Promise<OrderRow> {
+  const row = await lockOrder(tx, scope, id);
+  if (!row) throw errors.missing('order', id);
+  return row;
+}
+
+export type { OrderRow } from './queries.js';
+
+// ---- timers ----
+
+async function timerHandler(tx: Tx, scope: Scope, timer: DueTimer, now: Date, kind: OrderTimer): Promise<void> {
+  const order = await lockOrder(tx, scope, timer.subjectId);
+  const row = order && timerMove(ORDER_MACHINE, order.state, kind);
+  // A stale timer (the order moved on, or its window moved) is dropped.
+  if (!order || !row || order.deadline === null || order.deadline > now) return;
+  const settings = await loadSettings(tx, scope);
+  await applyMove(tx, scope, order, row, now, settings, { actor: 'timer', actorId: null, reason: null });
+}
+
+export const expireUnpaidOrderTimer = (tx: Tx, scope: Scope, timer: DueTimer, now: Date) => timerHandler(tx, scope, timer, now, PAYMENT_WINDOW_TIMER);
+export const expireUnclaimedOrderTimer = (tx: Tx, scope: Scope, timer: DueTimer, now: Date) => timerHandler(tx, scope, timer, now, CLAIM_WINDOW_TIMER);
+export const confirmOrderTimer = (tx: Tx, scope: Scope, timer: DueTimer, now: Date) => timerHandler(tx, scope, timer, now, CONFIRM_WINDOW_TIMER);
+export { CLAIM_WINDOW_TIMER, CONFIRM_WINDOW_TIMER, PAYMENT_WINDOW_TIMER };
+
+// ---- the move itself ----
+
+interface MoveInput {
+  actor: Actor;
+  /** The acting party's id for the transition log; null for the platform, a timer or the processor. */
+  actorId: string | null;
+  reason: string | null;
+  dispute?: DisputeOrderBody;
+}
+
+function mutableOf(row: OrderRow): OrderMutable {
+  const { state, units, payment_id, cancellation_proposed_by, cancellation_reason, cancellation_proposed_at, dispute_id, deadline } = row;
+  const { claimed_at, completed_at, cancelled_at, expired_at } = row;
+  return { state, units, payment_id, cancellation_proposed_by, cancellation_reason, cancellation_proposed_at, dispute_id, deadline, claimed_at, completed_at, cancelled_at, expired_at };
+}
+
+/**
+ * Applies a row of the table to a locked order: the units (back to the listing when the order ends
+ * before it was claimed, sold when it completes or ends after the claim), the fields of the new
+ * state, the windows, the transition log, the row's events, and what the move means elsewhere
+ * (the dispute, reputation, the payment hooks).
+ */
+async function applyMove(tx: Tx, scope: Scope, order: OrderRow, row: OrderRowMove, now: Date, settings: Settings, input: MoveInput): Promise<OrderRow> {
+  const next: OrderMutable = { ...mutableOf(order), state: row.to };
+  const ends = row.to === 'cancelled' || row.to === 'expired';
+  if (order.units === 'reserved' && (ends || row.to === 'completed')) {
+    if (ends && order.claimed_at === null && order.completed_at === null) {
+      await returnUnits(tx, scope, order.listing_id, order.quantity);
+      next.units = 'returned';
+    } else {
+      await sellUnits(tx, scope, order.listing_id, order.quantity, now);
+      next.units = 'sold';
+    }
+  }
+  const window = STATE_WINDOW[row.to];
+  next.deadline = window && row.to !== order.state ? after(now, settings[window.setting]) : row.to === order.state ? order.deadline : null;
+  if (row.to === 'claimed' && order.state !== 'claimed') next.claimed_at = now;
+  if (row.to === 'completed' && next.completed_at === null) next.completed_at = now;
+  if (row.to === 'cancelled') next.cancelled_at = now;
+  if (row.to === 'expired') next.expired_at = now;
+  if (row.operation === 'propose_cancellation') {
+    next.cancellation_proposed_by = input.actor as Party;
+    next.cancellation_reason = input.reason;
+    next.cancellation_proposed_at = now;
+  }
+  if (row.operation === 'decline_cancellation') {
+    next.cancellation_proposed_by = null;
+    next.cancellation_reason = null;
+    next.cancellation_proposed_at = null;
+  }
+  const disputeId = row.operation === 'dispute' ? newId('dispute') : null;
+  if (disputeId !== null) next.dispute_id = disputeId;
+
+  const moved = await updateOrderMove(
+    tx,
+    scope,
+    order.id,
+    next,
+    { id: newId('orderTransition'), from: order.state, to: row.to, transition: row.operation, actor: input.actorId, reason: input.reason },
+    now,
+  );
+  const timerTimes: Partial<Record<OrderTimer, Date | null>> = {};
+  for (const kind of row.sets ?? []) timerTimes[kind] = moved.deadline;
+  await applyTimers(tx, scope, row, order.id, timerTimes);
+  await emitMove(tx, scope, now, row, serializeOrder(moved));
+
+  if (disputeId !== null && input.dispute) {
+    await openDispute(tx, scope, disputeId, moved, input.dispute, settings, now);
+  }
+  if (row.to === 'completed' && order.completed_at === null) {
+    await recordReputationEvent(tx, scope, { subject: order.seller_id, kind: 'order_completed', order: order.id }, now);
+  }
+  if (moved.payment_id !== null) {
+    if (ends) await orderPaymentHooks.settleEnded?.(tx, scope, moved.payment_id, row.to === 'expired' ? 'order_expired' : 'order_cancelled', now);
+    if (row.to === 'completed') await orderPaymentHooks.release?.(tx, scope, moved.payment_id, now);
+    if (row.to === 'disputed') await orderPaymentHooks.holdRelease?.(tx, scope, moved.payment_id, now);
+  }
+  return moved;
+}
+
+function paymentView(row: OrderRow) {
+  return {
+    id: row.id,
+    buyer: row.buyer_id,
+    seller: row.seller_id,
+    subtotal: Number(row.subtotal),
+    fee_amount: Number(row.fee_amount),
+    total: Number(row.total),
+    currency: row.currency,
+    payment_method: row.payment_method,
+    success_url: row.success_url,
+    cancel_url: row.cancel_url,
+  };
+}

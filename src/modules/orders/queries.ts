@@ -1,0 +1,308 @@
+// Every SQL statement of the orders module: orders, their transition log and disputes. Each one
+// names marketplace_id and mode. A move of an order writes the order and its transition in one
+// statement (a data-modifying WITH), so a move costs one round trip.
+import type { Queryable, Tx } from '../../db/db.js';
+import { selectPage, type PageRequest } from '../../db/paging.js';
+import type { Scope } from '../../scope.js';
+import type { DisputeStatus } from './dispute-machine.js';
+import type { OrderState } from './machine.js';
+
+export type Units = 'reserved' | 'returned' | 'sold';
+
+/** What a move may change of an order. */
+export interface OrderMutable {
+  state: OrderState;
+  units: Units;
+  payment_id: string | null;
+  cancellation_proposed_by: 'buyer' | 'seller' | null;
+  cancellation_reason: string | null;
+  cancellation_proposed_at: Date | null;
+  dispute_id: string | null;
+  deadline: Date | null;
+  claimed_at: Date | null;
+  completed_at: Date | null;
+  cancelled_at: Date | null;
+  expired_at: Date | null;
+}
+
+export interface OrderRow extends OrderMutable {
+  id: string;
+  buyer_id: string;
+  seller_id: string;
+  listing_id: string;
+  quantity: number;
+  unit_amount: number | string;
+  subtotal: number | string;
+  fee_amount: number | string;
+  total: number | string;
+  currency: string;
+  payment_method: string;
+  success_url: string | null;
+  cancel_url: string | null;
+  metadata: Record<string, string>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface TransitionValues {
+  id: string;
+  from: OrderState | null;
+  to: OrderState;
+  transition: string;
+  actor: string | null;
+  reason: string | null;
+}
+
+const COLUMNS = `id, buyer_id, seller_id, listing_id, quantity, unit_amount, subtotal, fee_amount, total, currency, state, units,
+  payment_id, payment_method, success_url, cancel_url, cancellation_proposed_by, cancellation_reason, cancellation_proposed_at,
+  dispute_id, deadline, metadata, claimed_at, completed_at, cancelled_at, expired_at, created_at, updated_at`;
+
+/** The new order and its creation transition, in one statement. */
+export async function insertOrder(tx: Tx, scope: Scope, order: Omit<OrderRow, 'updated_at'>, transition: TransitionValues): Promise<OrderRow> {
+  const rows = await tx.query<OrderRow>(
+    `WITH o AS (
+       INSERT INTO orders (marketplace_id, mode, id, buyer_id, seller_id, listing_id, quantity, unit_amount, subtotal, fee_amount,
+                           total, currency, state, units, payment_id, payment_method, success_url, cancel_url, deadline, metadata,
+                           created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'reserved', $14, $15, $16, $17, $18, $19, $20, $20)
+       RETURNING ${COLUMNS}),
+     t AS (
+       INSERT INTO order_transitions (marketplace_id, mode, id, order_id, from_state, to_state, transition, actor, reason, created_at)
+       VALUES ($1, $2, $21, $3, NULL, $13, 'create', NULL, NULL, $20))
+     SELECT * FROM o`,
+    [
+      scope.marketplaceId,
+      scope.mode,
+      order.id,
+      order.buyer_id,
+      order.seller_id,
+      order.listing_id,
+      order.quantity,
+      order.unit_amount,
+      order.subtotal,
+      order.fee_amount,
+      order.total,
+      order.currency,
+      order.state,
+      order.payment_id,
+      order.payment_method,
+      order.success_url,
+      order.cancel_url,
+      order.deadline,
+      JSON.stringify(order.metadata),
+      order.created_at,
+      transition.id,
+    ],
+  );
+  return rows[0]!;
+}
+
+/** Writes a move: the order's changed fields and its transition, in one statement. */
+export async function updateOrderMove(
+  tx: Tx,
+  scope: Scope,
+  id: string,
+  values: OrderMutable,
+  transition: TransitionValues,
+  now: Date,
+): Promise<OrderRow> {
+  const rows = await tx.query<OrderRow>(
+    `WITH o AS (
+       UPDATE orders SET state = $4, units = $5, payment_id = $6, cancellation_proposed_by = $7, cancellation_reason = $8,
+                         cancellation_proposed_at = $9, dispute_id = $10, deadline = $11, claimed_at = $12, completed_at = $13,
+                         cancelled_at = $14, expired_at = $15, updated_at = $16
+        WHERE marketplace_id = $1 AND mode = $2 AND id = $3
+        RETURNING ${COLUMNS}),
+     t AS (
+       INSERT INTO order_transitions (marketplace_id, mode, id, order_id, from_state, to_state, transition, actor, reason, created_at)
+       VALUES ($1, $2, $17, $3, $18, $4, $19, $20, $21, $16))
+     SELECT * FROM o`,
+    [
+      scope.marketplaceId,
+      scope.mode,
+      id,
+      values.state,
+      values.units,
+      values.payment_id,
+      values.cancellation_proposed_by,
+      values.cancellation_reason,
+      values.cancellation_proposed_at,
+      values.dispute_id,
+      values.deadline,
+      values.claimed_at,
+      values.completed_at,
+      values.cancelled_at,
+      values.expired_at,
+      now,
+      transition.id,
+      transition.from,
+      transition.transition,
+      transition.actor,
+      transition.reason,
+    ],
+  );
+  return rows[0]!;
+}
+
+export async function selectOrder(q: Queryable, scope: Scope, id: string): Promise<OrderRow | null> {
+  const rows = await q.query<OrderRow>(`SELECT ${COLUMNS} FROM orders WHERE marketplace_id = $1 AND mode = $2 AND id = $3`, [
+    scope.marketplaceId,
+    scope.mode,
+    id,
+  ]);
+  return rows[0] ?? null;
+}
+
+export async function lockOrder(tx: Tx, scope: Scope, id: string): Promise<OrderRow | null> {
+  const rows = await tx.query<OrderRow>(`SELECT ${COLUMNS} FROM orders WHERE marketplace_id = $1 AND mode = $2 AND id = $3 FOR UPDATE`, [
+    scope.marketplaceId,
+    scope.mode,
+    id,
+  ]);
+  return rows[0] ?? null;
+}
+
+export interface OrderFilter {
+  buyer?: string;
+  seller?: string;
+  listing?: string;
+  state?: OrderState;
+}
+
+export function selectOrders(q: Queryable, scope: Scope, filter: OrderFilter, page: PageRequest): Promise<OrderRow[]> {
+  return selectPage<OrderRow>(q, {
+    sql: `SELECT ${COLUMNS} FROM orders WHERE marketplace_id = $1 AND mode = $2`,
+    params: [scope.marketplaceId, scope.mode],
+    equals: { buyer_id: filter.buyer, seller_id: filter.seller, listing_id: filter.listing, state: filter.state },
+    page,
+  });
+}
+
+export interface TransitionRow {
+  id: string;
+  order_id: string;
+  from_state: OrderState | null;
+  to_state: OrderState;
+  transition: string;
+  actor: string | null;
+  reason: string | null;
+  created_at: Date;
+}
+
+/** An order's transitions, oldest first. */
+export function selectTransitions(q: Queryable, scope: Scope, orderId: string): Promise<TransitionRow[]> {
+  return q.query<TransitionRow>(
+    `SELECT id, order_id, from_state, to_state, transition, actor, reason, created_at
+       FROM order_transitions WHERE marketplace_id = $1 AND mode = $2 AND order_id = $3 ORDER BY id`,
+    [scope.marketplaceId, scope.mode, orderId],
+  );
+}
+
+// ---- disputes ----
+
+export interface EvidenceItem {
+  actor: string;
+  text: string;
+  created_at: string;
+}
+
+export interface DisputeRow {
+  id: string;
+  order_id: string;
+  opened_by: string;
+  reason: 'not_received' | 'not_as_described' | 'other';
+  description: string;
+  status: DisputeStatus;
+  outcome: 'buyer' | 'seller' | null;
+  decision_note: string | null;
+  decision_due_at: Date;
+  evidence: EvidenceItem[];
+  created_at: Date;
+  decided_at: Date | null;
+}
+
+const DISPUTE_COLUMNS = `id, order_id, opened_by, reason, description, status, outcome, decision_note, decision_due_at, evidence,
+  created_at, decided_at`;
+
+export async function insertDispute(
+  tx: Tx,
+  scope: Scope,
+  dispute: Pick<DisputeRow, 'id' | 'order_id' | 'opened_by' | 'reason' | 'description' | 'decision_due_at' | 'created_at'>,
+): Promise<DisputeRow> {
+  const rows = await tx.query<DisputeRow>(
+    `INSERT INTO disputes (marketplace_id, mode, id, order_id, opened_by, reason, description, status, decision_due_at, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9)
+     RETURNING ${DISPUTE_COLUMNS}`,
+    [scope.marketplaceId, scope.mode, dispute.id, dispute.order_id, dispute.opened_by, dispute.reason, dispute.description, dispute.decision_due_at, dispute.created_at],
+  );
+  return rows[0]!;
+}
+
+export async function selectDispute(q: Queryable, scope: Scope, id: string): Promise<DisputeRow | null> {
+  const rows = await q.query<DisputeRow>(`SELECT ${DISPUTE_COLUMNS} FROM disputes WHERE marketplace_id = $1 AND mode = $2 AND id = $3`, [
+    scope.marketplaceId,
+    scope.mode,
+    id,
+  ]);
+  return rows[0] ?? null;
+}
+
+export async function lockDispute(tx: Tx, scope: Scope, id: string): Promise<DisputeRow | null> {
+  const rows = await tx.query<DisputeRow>(
+    `SELECT ${DISPUTE_COLUMNS} FROM disputes WHERE marketplace_id = $1 AND mode = $2 AND id = $3 FOR UPDATE`,
+    [scope.marketplaceId, scope.mode, id],
+  );
+  return rows[0] ?? null;
+}
+
+/** The order of a dispute, read without a lock so the caller can lock the order first. */
+export async function selectDisputeOrderId(q: Queryable, scope: Scope, id: string): Promise<string | null> {
+  const rows = await q.query<{ order_id: string }>('SELECT order_id FROM disputes WHERE marketplace_id = $1 AND mode = $2 AND id = $3', [
+    scope.marketplaceId,
+    scope.mode,
+    id,
+  ]);
+  return rows[0]?.order_id ?? null;
+}
+
+export function selectDisputes(q: Queryable, scope: Scope, filter: { order?: string; status?: DisputeStatus }, page: PageRequest): Promise<DisputeRow[]> {
+  return selectPage<DisputeRow>(q, {
+    sql: `SELECT ${DISPUTE_COLUMNS} FROM disputes WHERE marketplace_id = $1 AND mode = $2`,
+    params: [scope.marketplaceId, scope.mode],
+    equals: { order_id: filter.order, status: filter.status },
+    page,
+  });
+}
+
+export async function updateDisputeEvidence(tx: Tx, scope: Scope, id: string, item: EvidenceItem): Promise<DisputeRow> {
+  const rows = await tx.query<DisputeRow>(
+    `UPDATE disputes SET evidence = evidence || $4::jsonb WHERE marketplace_id = $1 AND mode = $2 AND id = $3 RETURNING ${DISPUTE_COLUMNS}`,
+    [scope.marketplaceId, scope.mode, id, JSON.stringify([item])],
+  );
+  return rows[0]!;
+}
+
+export async function updateDisputeDecided(
+  tx: Tx,
+  scope: Scope,
+  id: string,
+  outcome: 'buyer' | 'seller',
+  note: string | null,
+  now: Date,
+): Promise<DisputeRow> {
+  const rows = await tx.query<DisputeRow>(
+    `UPDATE disputes SET status = 'decided', outcome = $4, decision_note = $5, decided_at = $6
+      WHERE marketplace_id = $1 AND mode = $2 AND id = $3 RETURNING ${DISPUTE_COLUMNS}`,
+    [scope.marketplaceId, scope.mode, id, outcome, note, now],
+  );
+  return rows[0]!;
+}
+
+/** The payment made for a new order (with payments on), in its creation's transaction. */
+export async function updateOrderPayment(tx: Tx, scope: Scope, id: string, paymentId: string): Promise<OrderRow> {
+  const rows = await tx.query<OrderRow>(
+    `UPDATE orders SET payment_id = $4 WHERE marketplace_id = $1 AND mode = $2 AND id = $3 RETURNING ${COLUMNS}`,
+    [scope.marketplaceId, scope.mode, id, paymentId],
+  );
+  return rows[0]!;
+}

@@ -1,0 +1,24 @@
+// POST /v1/orders
+import type { RouteModule } from '../../../http/types.js';
+import { createOrder } from '../operations.js';
+import { CreateOrderBody, Order } from '../schemas.js';
+
+export const createOrderRoute: RouteModule = (app) => {
+  app.post(
+    '/orders',
+    {
+      schema: {
+        tags: ['Orders'],
+        summary: 'Create an order',
+        description:
+          "The buyer commits to buy and the units are reserved at once; the amounts are fixed now (`fee_amount` = round_half_up(subtotal × percent_bps / 10000) + fixed_amount, from the listing's category fee, else the mode's `platform_fee`). Payments off: `committed` (`order.created`, `order.committed`), with the claim window as `deadline`. Payments on: `awaiting_payment`, with the payment window. Refusals in this order: 404 unknown buyer or listing; 409 `invalid_state` (listing not published, buyer erased); 403 `self_order`, `seller_suspended`, `processor_not_connected`, `seller_payouts_not_enabled`; 409 `quantity_unavailable`. Takes `Idempotency-Key`.",
+        body: CreateOrderBody,
+        response: { 201: Order },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return createOrder(request.ctx, request.body);
+    },
+  );
+};

@@ -1,0 +1,23 @@
+// POST /v1/orders/{id}/decline_cancellation
+import { IdParams } from '../../../http/schemas.js';
+import type { RouteModule } from '../../../http/types.js';
+import { declineCancellation } from '../operations.js';
+import { ActorBody, Order } from '../schemas.js';
+
+export const declineCancellationRoute: RouteModule = (app) => {
+  app.post(
+    '/orders/:id/decline_cancellation',
+    {
+      schema: {
+        tags: ['Orders'],
+        summary: 'Decline a cancellation',
+        description:
+          'The party that did not propose declines: the proposal is cleared (`order.cancellation_declined`) and the order stays in its state.',
+        params: IdParams,
+        body: ActorBody,
+        response: { 200: Order },
+      },
+    },
+    async (request) => declineCancellation(request.ctx, request.params.id, request.body),
+  );
+};

@@ -1,0 +1,21 @@
+// GET /v1/orders
+import type { RouteModule } from '../../../http/types.js';
+import { listOrders } from '../operations.js';
+import { ListOrdersQuery, OrderList } from '../schemas.js';
+
+export const listOrdersRoute: RouteModule = (app) => {
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags: ['Orders'],
+        summary: 'List orders',
+        description:
+          'Newest first, filtered by `buyer`, `seller`, `listing` and `state`.',
+        querystring: ListOrdersQuery,
+        response: { 200: OrderList },
+      },
+    },
+    async (request) => listOrders(request.ctx, request.query),
+  );
+};

@@ -1,0 +1,23 @@
+// POST /v1/orders/{id}/propose_cancellation
+import { IdParams } from '../../../http/schemas.js';
+import type { RouteModule } from '../../../http/types.js';
+import { proposeCancellation } from '../operations.js';
+import { ActorBody, Order } from '../schemas.js';
+
+export const proposeCancellationRoute: RouteModule = (app) => {
+  app.post(
+    '/orders/:id/propose_cancellation',
+    {
+      schema: {
+        tags: ['Orders'],
+        summary: 'Propose a cancellation',
+        description:
+          'Either party proposes to cancel a committed or claimed order (`order.cancellation_proposed`); the order stays in its state, with `cancellation` set. One proposal at a time (409 `invalid_state`).',
+        params: IdParams,
+        body: ActorBody,
+        response: { 200: Order },
+      },
+    },
+    async (request) => proposeCancellation(request.ctx, request.params.id, request.body),
+  );
+};

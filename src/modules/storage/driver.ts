@@ -1,0 +1,64 @@
+// What the media module needs of a file store, whatever keeps the files: where the client PUTs a
+// declared file, a link to read it, the stored size and first bytes (for complete's checks), and
+// deletion. Two drivers implement it (local.ts, s3.ts); src/modules/drivers.ts picks one by STORAGE.
+import type { Scope } from '../../scope.js';
+
+/** An upload address is valid 10 minutes (interface.md 8). */
+export const UPLOAD_TTL_MS = 10 * 60 * 1000;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The declared file of one media. */
+export interface MediaFile {
+  scope: Scope;
+  mediaId: string;
+  /** {marketplace}/{mode}/{listing}/{media} */
+  key: string;
+  contentType: string;
+  sizeBytes: number;
+}
+
+/**
+ * Now on the two clocks a signed address may be checked against: the mode's (local links are
+ * checked by this service, on the test clock in test mode) and real time (S3 checks its own).
+ */
+export interface Moment {
+  modeNow: Date;
+  realNow: Date;
+}
+
+export interface SignedLink {
+  url: string;
+  /** On the mode's clock. */
+  expiresAt: Date;
+}
+
+export interface StoredFile {
+  size: number;
+  /** The first bytes of the file (up to the number asked for). */
+  head: Buffer;
+}
+
+export interface StorageDriver {
+  readonly kind: 'local' | 's3';
+  /** The address the client PUTs the file to: bound to its type and size, valid until `expiresAt` (mode clock). */
+  uploadUrl(file: MediaFile, moment: Moment, expiresAt: Date): Promise<string>;
+  /** A link to read the file, valid at least one hour, the same link all through one hour so caches work. */
+  downloadLink(file: MediaFile, moment: Moment): Promise<SignedLink>;
+  /** The stored size and first `headBytes` bytes; null when nothing is stored under the key. */
+  inspect(key: string, headBytes: number): Promise<StoredFile | null>;
+  /** Deletes the file; deleting a missing file is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+export function storageKey(scope: Scope, listingId: string, mediaId: string): string {
+  return `${scope.marketplaceId}/${scope.mode}/${listingId}/${mediaId}`;
+}
+
+/**
+ * The end of a link made at `at`: the start of its hour plus two hours. Every link made within one
+ * hour is the same link (caches keep it), and each stays valid between one and two hours.
+ */
+export function linkExpiry(at: Date): Date {
+  return new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS + 2 * HOUR_MS);
+}

@@ -1,0 +1,180 @@
+// Webhook endpoint and delivery operations. Each owns its transaction. Lock order: the endpoint
+// row, then its deliveries (the dispatcher's settle takes them in the same order).
+import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
+import { errors } from '../../errors.js';
+import { isEventType } from '../../events/types.js';
+import { isIdOf, newId } from '../../ids.js';
+import { modeNow, type Scope } from '../../scope.js';
+import { encryptSecret } from '../../secrets.js';
+import type { OperationContext } from '../context.js';
+import { refusalOfUrl } from './destination.js';
+import { failPendingOfDisabled } from './health.js';
+import * as queries from './queries.js';
+import type {
+  CreateWebhookEndpointBody,
+  DeletedWebhookEndpoint,
+  ListWebhookDeliveriesQuery,
+  ListWebhookEndpointsQuery,
+  UpdateWebhookEndpointBody,
+  WebhookDelivery,
+  WebhookEndpoint,
+} from './schemas.js';
+import { serializeDelivery, serializeEndpoint } from './serialize.js';
+import { newSigningSecret } from './signature.js';
+import { signalDeliveries } from './wake.js';
+
+/** The context the signing secret is encrypted under: a ciphertext copied to another endpoint does not decrypt. */
+export function secretContext(scope: Scope, endpointId: string): string {
+  return `webhook_endpoint:${scope.marketplaceId}:${scope.mode}:${endpointId}`;
+}
+
+function checkEnabledEvents(events: readonly string[]): string[] {
+  events.forEach((type, i) => {
+    if (type !== '*' && !isEventType(type)) {
+      throw errors.invalidRequest(`Unknown event type '${type}'; use '*' or one of the event types of the API reference.`, `enabled_events[${i}]`);
+    }
+  });
+  return [...new Set(events)];
+}
+
+async function checkUrl(ctx: OperationContext, url: string): Promise<void> {
+  const refusal = await refusalOfUrl(url, ctx.config.webhookAllowPrivateUrls);
+  if (refusal !== null) throw errors.invalidRequest(`The url ${refusal}.`, 'url');
+}
+
+export async function createWebhookEndpoint(ctx: OperationContext, body: CreateWebhookEndpointBody): Promise<WebhookEndpoint> {
+  const { scope } = ctx;
+  const enabledEvents = checkEnabledEvents(body.enabled_events);
+  // Resolving the name is network I/O: done before the transaction opens.
+  await checkUrl(ctx, body.url);
+  const id = newId('webhookEndpoint');
+  const secret = newSigningSecret();
+  return ctx.db.transaction(async (tx) => {
+    const now = await modeNow(tx, ctx.clock, scope);
+    await queries.insertEndpoint(
+      tx,
+      scope,
+      {
+        id,
+        url: body.url,
+        description: body.description ?? null,
+        enabledEvents,
+        secretEnc: encryptSecret(ctx.config.secretKey, secret, secretContext(scope, id)),
+        metadata: body.metadata ?? {},
+      },
+      now,
+    );
+    const row = await queries.selectEndpoint(tx, scope, id);
+    return serializeEndpoint(row!, secret);
+  });
+}
+
+export async function retrieveWebhookEndpoint(ctx: OperationContext, id: string): Promise<WebhookEndpoint> {
+  const row = await queries.selectEndpoint(ctx.db, ctx.scope, id);
+  if (!row) throw errors.missing('webhook endpoint', id, 'id');
+  return serializeEndpoint(row);
+}
+
+export async function listWebhookEndpoints(ctx: OperationContext, query: ListWebhookEndpointsQuery): Promise<ListEnvelope<WebhookEndpoint>> {
+  const page = pageRequest(query, 'webhookEndpoint');
+  const rows = await queries.selectEndpoints(ctx.db, ctx.scope, page);
+  return toList(
+    rows.map((row) => serializeEndpoint(row)),
+    page.limit,
+  );
+}
+
+/**
+ * PATCH: fields left out stay. Disabling fails the pending deliveries with `endpoint_disabled`
+ * and leaves `disabled_reason` null; enabling clears `disabled_reason` and `failing_since`.
+ */
+export async function updateWebhookEndpoint(ctx: OperationContext, id: string, body: UpdateWebhookEndpointBody): Promise<WebhookEndpoint> {
+  const { scope } = ctx;
+  const enabledEvents = body.enabled_events !== undefined ? checkEnabledEvents(body.enabled_events) : undefined;
+  if (body.url !== undefined) await checkUrl(ctx, body.url);
+  return ctx.db.transaction(async (tx) => {
+    const now = await modeNow(tx, ctx.clock, scope);
+    const row = await queries.lockEndpoint(tx, scope, id);
+    if (!row) throw errors.missing('webhook endpoint', id, 'id');
+    const status = body.status ?? row.status;
+    const turnedOff = row.status === 'enabled' && status === 'disabled';
+    const turnedOn = row.status === 'disabled' && status === 'enabled';
+    await queries.updateEndpoint(
+      tx,
+      scope,
+      id,
+      {
+        url: body.url ?? row.url,
+        description: body.description !== undefined ? body.description : row.description,
+        enabledEvents: enabledEvents ?? row.enabled_events,
+        status,
+        disabledReason: turnedOn || turnedOff ? null : row.disabled_reason,
+        failingSince: turnedOn ? null : row.failing_since,
+        metadata: body.metadata ?? row.metadata,
+      },
+      now,
+    );
+    if (turnedOff) await failPendingOfDisabled(tx, scope, id, now);
+    return serializeEndpoint((await queries.selectEndpoint(tx, scope, id))!);
+  });
+}
+
+export async function deleteWebhookEndpoint(ctx: OperationContext, id: string): Promise<DeletedWebhookEndpoint> {
+  const { scope } = ctx;
+  return ctx.db.transaction(async (tx) => {
+    const row = await queries.lockEndpoint(tx, scope, id);
+    if (!row) throw errors.missing('webhook endpoint', id, 'id');
+    await queries.deleteEndpoint(tx, scope, id);
+    return { object: 'webhook_endpoint', id, deleted: true };
+  });
+}
+
+/** A new secret, in force at once: attempts claimed from now on are signed with it. */
+export async function rotateWebhookEndpointSecret(ctx: OperationContext, id: string): Promise<WebhookEndpoint> {
+  const { scope } = ctx;
+  const secret = newSigningSecret();
+  return ctx.db.transaction(async (tx) => {
+    const now = await modeNow(tx, ctx.clock, scope);
+    const row = await queries.lockEndpoint(tx, scope, id);
+    if (!row) throw errors.missing('webhook endpoint', id, 'id');
+    await queries.updateEndpointSecret(tx, scope, id, encryptSecret(ctx.config.secretKey, secret, secretContext(scope, id)), now);
+    return serializeEndpoint((await queries.selectEndpoint(tx, scope, id))!, secret);
+  });
+}
+
+export async function retrieveWebhookDelivery(ctx: OperationContext, id: string): Promise<WebhookDelivery> {
+  const row = await queries.selectDelivery(ctx.db, ctx.scope, id);
+  if (!row) throw errors.missing('webhook delivery', id, 'id');
+  return serializeDelivery(row);
+}
+
+export async function listWebhookDeliveries(ctx: OperationContext, query: ListWebhookDeliveriesQuery): Promise<ListEnvelope<WebhookDelivery>> {
+  const page = pageRequest(query, 'webhookDelivery');
+  if (query.endpoint !== undefined && !isIdOf('webhookEndpoint', query.endpoint)) {
+    throw errors.invalidRequest(`endpoint must be a webhook endpoint id ('${query.endpoint}' is not).`, 'endpoint');
+  }
+  const rows = await queries.selectDeliveries(ctx.db, ctx.scope, page, { endpointId: query.endpoint, status: query.status });
+  return toList(rows.map(serializeDelivery), page.limit);
+}
+
+/** 201: a new pending delivery of the same event to the same endpoint; the original is unchanged. */
+export async function replayWebhookDelivery(ctx: OperationContext, id: string): Promise<WebhookDelivery> {
+  const { scope } = ctx;
+  return ctx.db.transaction(async (tx) => {
+    const now = await modeNow(tx, ctx.clock, scope);
+    const original = await queries.selectDelivery(tx, scope, id);
+    if (!original) throw errors.missing('webhook delivery', id, 'id');
+    const endpoint = await queries.lockEndpoint(tx, scope, original.endpoint_id);
+    if (!endpoint) throw errors.missing('webhook delivery', id, 'id');
+    if (endpoint.status !== 'enabled') throw errors.invalidState('webhook endpoint', endpoint.status, 'receive a replay; enable it first');
+    const replayId = newId('webhookDelivery');
+    await queries.insertDeliveries(
+      tx,
+      scope,
+      [{ id: replayId, endpointId: endpoint.id, eventId: original.event_id, eventType: original.event_type, replayOf: original.id, body: original.request_body }],
+      now,
+    );
+    tx.afterCommit(signalDeliveries);
+    return serializeDelivery((await queries.selectDelivery(tx, scope, replayId))!);
+  });
+}

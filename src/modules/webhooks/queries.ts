@@ -1,0 +1,441 @@
+// Every SQL statement of the webhooks module: endpoints, deliveries, the fan-out written with
+// each event, and the dispatcher's claim and batched settle. Each names marketplace_id and mode;
+// the dispatcher's claim spans modes by design (like the timer claim) and names them per row.
+import type { Queryable, Tx } from '../../db/db.js';
+import { selectPage, type PageRequest } from '../../db/paging.js';
+import type { Mode, Scope } from '../../scope.js';
+import type { AttemptLogEntry, WebhookDeliveryStatus, WebhookEndpointStatus } from './schemas.js';
+
+export interface EndpointRow {
+  id: string;
+  url: string;
+  description: string | null;
+  enabled_events: string[];
+  status: WebhookEndpointStatus;
+  disabled_reason: string | null;
+  failing_since: Date | null;
+  last_success_at: Date | null;
+  secret_enc: string;
+  metadata: Record<string, string>;
+  created_at: Date;
+}
+
+const ENDPOINT_COLUMNS = 'id, url, description, enabled_events, status, disabled_reason, failing_since, last_success_at, secret_enc, metadata, created_at';
+
+export interface NewEndpoint {
+  id: string;
+  url: string;
+  description: string | null;
+  enabledEvents: string[];
+  secretEnc: string;
+  metadata: Record<string, string>;
+}
+
+export async function insertEndpoint(tx: Tx, scope: Scope, e: NewEndpoint, now: Date): Promise<void> {
+  await tx.query(
+    `INSERT INTO webhook_endpoints (marketplace_id, mode, id, url, description, enabled_events, status, secret_enc, metadata, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, 'enabled', $7, $8, $9, $9)`,
+    [scope.marketplaceId, scope.mode, e.id, e.url, e.description, e.enabledEvents, e.secretEnc, JSON.stringify(e.metadata), now],
+  );
+}
+
+export async function selectEndpoint(q: Queryable, scope: Scope, id: string): Promise<EndpointRow | null> {
+  const rows = await q.query<EndpointRow>(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE marketplace_id = $1 AND mode = $2 AND id = $3`, [
+    scope.marketplaceId,
+    scope.mode,
+    id,
+  ]);
+  return rows[0] ?? null;
+}
+
+export async function lockEndpoint(tx: Tx, scope: Scope, id: string): Promise<EndpointRow | null> {
+  const rows = await tx.query<EndpointRow>(
+    `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE marketplace_id = $1 AND mode = $2 AND id = $3 FOR UPDATE`,
+    [scope.marketplaceId, scope.mode, id],
+  );
+  return rows[0] ?? null;
+}
+
+export function selectEndpoints(q: Queryable, scope: Scope, page: PageRequest): Promise<EndpointRow[]> {
+  return selectPage<EndpointRow>(q, {
+    sql: `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE marketplace_id = $1 AND mode = $2`,
+    params: [scope.marketplaceId, scope.mode],
+    page,
+  });
+}
+
+export interface EndpointChanges {
+  url: string;
+  description: string | null;
+  enabledEvents: string[];
+  status: WebhookEndpointStatus;
+  disabledReason: string | null;
+  failingSince: Date | null;
+  metadata: Record<string, string>;
+}
+
+export async function updateEndpoint(tx: Tx, scope: Scope, id: string, c: EndpointChanges, now: Date): Promise<void> {
+  await tx.query(
+    `UPDATE webhook_endpoints SET url = $4, description = $5, enabled_events = $6, status = $7, disabled_reason = $8,
+            failing_since = $9, metadata = $10, updated_at = $11
+      WHERE marketplace_id = $1 AND mode = $2 AND id = $3`,
+    [scope.marketplaceId, scope.mode, id, c.url, c.description, c.enabledEvents, c.status, c.disabledReason, c.failingSince, JSON.stringify(c.metadata), now],
+  );
+}
+
+export async function updateEndpointSecret(tx: Tx, scope: Scope, id: string, secretEnc: string, now: Date): Promise<void> {
+  await tx.query('UPDATE webhook_endpoints SET secret_enc = $4, updated_at = $5 WHERE marketplace_id = $1 AND mode = $2 AND id = $3', [
+    scope.marketplaceId,
+    scope.mode,
+    id,
+    secretEnc,
+    now,
+  ]);
+}
+
+/** Deletes the endpoint and every delivery to it. */
+export async function deleteEndpoint(tx: Tx, scope: Scope, id: string): Promise<void> {
+  await tx.query('DELETE FROM webhook_deliveries WHERE marketplace_id = $1 AND mode = $2 AND endpoint_id = $3', [scope.marketplaceId, scope.mode, id]);
+  await tx.query('DELETE FROM webhook_endpoints WHERE marketplace_id = $1 AND mode = $2 AND id = $3', [scope.marketplaceId, scope.mode, id]);
+}
+
+/** The workspace a marketplace belongs to (the auto-disable email goes to its members). */
+export async function selectWorkspaceOfMarketplace(q: Queryable, scope: Scope): Promise<string | null> {
+  const rows = await q.query<{ workspace_id: string }>(
+    'SELECT workspace_id FROM marketplaces WHERE id = $1 AND EXISTS (SELECT 1 FROM marketplace_modes WHERE marketplace_id = $1 AND mode = $2)',
+    [scope.marketplaceId, scope.mode],
+  );
+  return rows[0]?.workspace_id ?? null;
+}
+
+// ---- Deliveries
+
+export interface DeliveryRow {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  replay_of: string | null;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  attempt_log: AttemptLogEntry[];
+  next_attempt_at: Date | null;
+  request_headers: Record<string, string>;
+  request_body: string;
+  response_status: number | null;
+  response_body: string | null;
+  error: string | null;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+const DELIVERY_COLUMNS = `id, endpoint_id, event_id, event_type, replay_of, status, attempts, attempt_log, next_attempt_at,
+  request_headers, request_body, response_status, response_body, error, created_at, completed_at`;
+
+export interface NewDelivery {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  replayOf: string | null;
+  body: string;
+}
+
+/** Pending deliveries due at once (`now`, on the mode's clock). */
+export async function insertDeliveries(tx: Tx, scope: Scope, deliveries: readonly NewDelivery[], now: Date): Promise<void> {
+  if (deliveries.length === 0) return;
+  await tx.query(
+    `INSERT INTO webhook_deliveries (marketplace_id, mode, id, endpoint_id, event_id, event_type, replay_of, status, next_attempt_at, request_body, created_at)
+     SELECT $1, $2, d.id, d.endpoint_id, d.event_id, d.event_type, d.replay_of, 'pending', $3, d.body, $3
+       FROM jsonb_to_recordset($4::jsonb) AS d(id text, endpoint_id text, event_id text, event_type text, replay_of text, body text)`,
+    [
+      scope.marketplaceId,
+      scope.mode,
+      now,
+      JSON.stringify(
+        deliveries.map((d) => ({ id: d.id, endpoint_id: d.endpointId, event_id: d.eventId, event_type: d.eventType, replay_of: d.replayOf, body: d.body })),
+      ),
+    ],
+  );
+}
+
+/** The enabled endpoints of the mode subscribed to the type (or to '*'). */
+export async function selectSubscribedEndpointIds(q: Queryable, scope: Scope, type: string): Promise<string[]> {
+  const rows = await q.query<{ id: string }>(
+    `SELECT id FROM webhook_endpoints
+      WHERE marketplace_id = $1 AND mode = $2 AND status = 'enabled' AND enabled_events && ARRAY['*', $3]::text[]
+      ORDER BY id`,
+    [scope.marketplaceId, scope.mode, type],
+  );
+  return rows.map((row) => row.id);
+}
+
+export async function selectDelivery(q: Queryable, scope: Scope, id: string): Promise<DeliveryRow | null> {
+  const rows = await q.query<DeliveryRow>(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE marketplace_id = $1 AND mode = $2 AND id = $3`, [
+    scope.marketplaceId,
+    scope.mode,
+    id,
+  ]);
+  return rows[0] ?? null;
+}
+
+/** Newest first; served by the primary key, webhook_deliveries_endpoint_idx or webhook_deliveries_status_idx. */
+export function selectDeliveries(
+  q: Queryable,
+  scope: Scope,
+  page: PageRequest,
+  filter: { endpointId?: string; status?: WebhookDeliveryStatus },
+): Promise<DeliveryRow[]> {
+  return selectPage<DeliveryRow>(q, {
+    sql: `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE marketplace_id = $1 AND mode = $2`,
+    params: [scope.marketplaceId, scope.mode],
+    equals: { endpoint_id: filter.endpointId, status: filter.status },
+    page,
+  });
+}
+
+/** An endpoint's pending deliveries fail at once with `error` (the endpoint was disabled). */
+export async function failPendingDeliveries(tx: Tx, scope: Scope, endpointId: string, error: string, now: Date): Promise<void> {
+  await tx.query(
+    `UPDATE webhook_deliveries SET status = 'failed', error = $4, next_attempt_at = NULL, completed_at = $5, locked_by = NULL, locked_until = NULL
+      WHERE marketplace_id = $1 AND mode = $2 AND endpoint_id = $3 AND status = 'pending'`,
+    [scope.marketplaceId, scope.mode, endpointId, error, now],
+  );
+}
+
+/** The deliveries of the given events, locked in id order (erasure rewrites their bodies). */
+export function lockDeliveriesOfObjects(tx: Tx, scope: Scope, objectIds: readonly string[]): Promise<Array<{ id: string; request_body: string }>> {
+  return tx.query(
+    `SELECT d.id, d.request_body FROM webhook_deliveries d
+      WHERE d.marketplace_id = $1 AND d.mode = $2
+        AND d.event_id IN (SELECT e.id FROM events e WHERE e.marketplace_id = $1 AND e.mode = $2 AND e.object_id = ANY($3::text[]))
+      ORDER BY d.id FOR UPDATE OF d`,
+    [scope.marketplaceId, scope.mode, objectIds],
+  );
+}
+
+export async function updateDeliveryBody(tx: Tx, scope: Scope, id: string, body: string): Promise<void> {
+  await tx.query('UPDATE webhook_deliveries SET request_body = $4 WHERE marketplace_id = $1 AND mode = $2 AND id = $3', [
+    scope.marketplaceId,
+    scope.mode,
+    id,
+    body,
+  ]);
+}
+
+/** Retention: up to `limit` of the oldest deliveries created before `before` that are no longer pending. */
+export async function deleteOldDeliveries(tx: Tx, before: Date, limit: number): Promise<number> {
+  const rows = await tx.query(
+    `DELETE FROM webhook_deliveries d USING (
+       SELECT marketplace_id, mode, id FROM webhook_deliveries
+        WHERE created_at < $1 AND status <> 'pending' ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED
+     ) old
+     WHERE d.marketplace_id = old.marketplace_id AND d.mode = old.mode AND d.id = old.id RETURNING d.id`,
+    [before, limit],
+  );
+  return rows.length;
+}
+
+// ---- The dispatcher's claim and settle
+
+export interface ClaimedRow {
+  /** The row's ctid after the claim: the settle finds it by this, with no index to choose. */
+  row_id: string;
+  marketplace_id: string;
+  mode: Mode;
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  attempts: number;
+  request_body: string;
+  url: string;
+  secret_enc: string;
+  offset_ms: number;
+}
+
+export interface ClaimRequest {
+  realNow: Date;
+  limit: number;
+  /** Rows one endpoint may give one claim at most. */
+  scan: number;
+  /** Endpoints with no slot left in this process: passed over. */
+  fullEndpoints: string[];
+  /** Endpoints with some slots taken: how many each may still take. */
+  partialEndpoints: string[];
+  partialSlots: number[];
+  perEndpoint: number;
+  lockedBy: string;
+  leaseMs: number;
+  /** Only this mode's deliveries (a test-clock advance). */
+  only: Scope | null;
+}
+
+// Due: pending, next_attempt_at reached on the row's mode clock, and no live lease. The claim
+// walks the endpoints that have pending rows (a loose index scan of webhook_deliveries_endpoint_due_idx,
+// one probe per endpoint) and takes each endpoint's due rows in order, up to the slots it has left
+// here, from the same index; endpoints at their cap are not read at all. So a dead endpoint's
+// backlog of due rows costs the claim nothing, however deep it grows. Of the rows found, the
+// earliest due are taken, up to the batch; they are found again by ctid in the UPDATE. The bound
+// by the largest test-clock offset is an index condition, so a scan stops at the first row not yet
+// due; each row's own mode offset is then a filter.
+const OFFSET_OF_D = `(SELECT m.clock_offset_ms FROM marketplace_modes m WHERE m.marketplace_id = d.marketplace_id AND m.mode = d.mode)`;
+const CLAIM_SQL = `
+WITH RECURSIVE endpoints AS (
+  (SELECT d.endpoint_id FROM webhook_deliveries d WHERE d.status = 'pending' ORDER BY d.endpoint_id LIMIT 1)
+  UNION ALL
+  SELECT (SELECT d.endpoint_id FROM webhook_deliveries d
+           WHERE d.status = 'pending' AND d.endpoint_id > endpoints.endpoint_id ORDER BY d.endpoint_id LIMIT 1)
+    FROM endpoints WHERE endpoints.endpoint_id IS NOT NULL
+),
+candidates AS (
+  SELECT c.* FROM endpoints
+  LEFT JOIN unnest($5::text[], $6::int[]) AS slots(endpoint_id, free) ON slots.endpoint_id = endpoints.endpoint_id
+  CROSS JOIN LATERAL (
+    SELECT d.ctid AS row_id, d.id, d.next_attempt_at
+      FROM webhook_deliveries d
+     WHERE d.status = 'pending' AND d.endpoint_id = endpoints.endpoint_id
+       AND d.next_attempt_at <= $1::timestamptz + make_interval(secs => (SELECT coalesce(max(clock_offset_ms), 0) FROM marketplace_modes) / 1000.0)
+       AND d.next_attempt_at <= $1::timestamptz + make_interval(secs => ${OFFSET_OF_D} / 1000.0)
+       AND (d.locked_until IS NULL OR d.locked_until <= $1)
+       AND ($9::text IS NULL OR (d.marketplace_id = $9 AND d.mode = $10))
+     ORDER BY d.next_attempt_at
+     LIMIT least(coalesce(slots.free, $7::int), $4::int)
+     FOR UPDATE SKIP LOCKED
+  ) c
+  WHERE endpoints.endpoint_id IS NOT NULL AND endpoints.endpoint_id <> ALL($3::text[])
+),
+picked AS (
+  SELECT row_id FROM candidates ORDER BY next_attempt_at, id LIMIT $2
+)
+UPDATE webhook_deliveries d
+   SET locked_by = $8, locked_until = $1::timestamptz + make_interval(secs => $11::int / 1000.0)
+  FROM picked p, webhook_endpoints e
+ WHERE d.ctid = p.row_id
+   AND e.marketplace_id = d.marketplace_id AND e.mode = d.mode AND e.id = d.endpoint_id
+RETURNING d.ctid::text AS row_id, d.marketplace_id, d.mode, d.id, d.endpoint_id, d.event_id, d.attempts, d.request_body, e.url, e.secret_enc,
+          ${OFFSET_OF_D} AS offset_ms`;
+
+/**
+ * One statement, so it may run on its own (autocommit, one round trip): the dispatcher claims
+ * without an explicit transaction. A Tx works the same.
+ */
+export async function claimDueDeliveries(q: Queryable | Tx, r: ClaimRequest): Promise<ClaimedRow[]> {
+  const rows = await q.query<ClaimedRow>(CLAIM_SQL, [
+    r.realNow,
+    r.limit,
+    r.fullEndpoints,
+    r.scan,
+    r.partialEndpoints,
+    r.partialSlots,
+    r.perEndpoint,
+    r.lockedBy,
+    r.only?.marketplaceId ?? null,
+    r.only?.mode ?? null,
+    r.leaseMs,
+  ]);
+  return rows.map((row) => ({ ...row, attempts: Number(row.attempts), offset_ms: Number(row.offset_ms) }));
+}
+
+export interface SettledRow {
+  row_id: string;
+  marketplace_id: string;
+  mode: Mode;
+  id: string;
+  locked_by: string;
+  status: WebhookDeliveryStatus;
+  log: AttemptLogEntry;
+  next_attempt_at: string | null;
+  headers: Record<string, string>;
+  response_status: number | null;
+  response_body: string | null;
+  error: string | null;
+  completed_at: string | null;
+}
+
+const SET_OUTCOME = `status = o.status, attempts = d.attempts + 1, attempt_log = d.attempt_log || jsonb_build_array(o.log),
+         next_attempt_at = o.next_attempt_at, request_headers = o.headers, response_status = o.response_status,
+         response_body = o.response_body, error = o.error, completed_at = o.completed_at, locked_by = NULL, locked_until = NULL`;
+const OUTCOMES = `jsonb_to_recordset($2::jsonb) AS o(marketplace_id text, mode text, id text, locked_by text, status text, log jsonb,
+         next_attempt_at timestamptz, headers jsonb, response_status int, response_body text, error text, completed_at timestamptz)`;
+const FENCE = `d.marketplace_id = o.marketplace_id AND d.mode = o.mode AND d.id = o.id AND d.locked_by = o.locked_by AND d.status = 'pending'`;
+
+// The deliveries are found by the ctids their claim returned (a TID scan: no plan can turn into a
+// scan of every pending row while the table's statistics lag behind a fast-growing backlog); the
+// fence on id and locked_by makes a stale ctid match nothing.
+const SETTLE_SQL = `
+WITH health AS (
+  UPDATE webhook_endpoints e
+     SET last_success_at = CASE WHEN h.last_success IS NULL THEN e.last_success_at ELSE greatest(e.last_success_at, h.last_success) END,
+         failing_since = CASE WHEN h.last_success IS NULL THEN coalesce(e.failing_since, h.failing_from) ELSE h.failing_from END
+    FROM (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(marketplace_id text, mode text, id text, last_success timestamptz,
+          failing_from timestamptz, latest_failure timestamptz) ORDER BY marketplace_id, mode, id) h
+   WHERE e.marketplace_id = h.marketplace_id AND e.mode = h.mode AND e.id = h.id
+  RETURNING e.marketplace_id, e.mode, e.id, h.latest_failure AS at,
+            (e.status = 'enabled' AND h.latest_failure IS NOT NULL
+             AND e.failing_since <= h.latest_failure - make_interval(secs => $3::bigint / 1000.0)) AS disable
+),
+settled AS (
+  UPDATE webhook_deliveries d SET ${SET_OUTCOME}
+    FROM ${OUTCOMES}
+   WHERE d.ctid = ANY($4::tid[]) AND ${FENCE}
+  RETURNING d.id
+)
+SELECT 'disable' AS kind, marketplace_id, mode, id, at FROM health WHERE disable
+UNION ALL
+SELECT 'settled', NULL, NULL, id, NULL FROM settled`;
+
+// The same by primary key, for outcomes whose row moved since its claim (an erasure rewrote it).
+const SETTLE_BY_KEY_SQL = `
+UPDATE webhook_deliveries d SET ${SET_OUTCOME}
+  FROM ${OUTCOMES}
+ WHERE d.marketplace_id = o.marketplace_id AND d.mode = o.mode AND d.id = o.id AND d.locked_by = o.locked_by AND d.status = 'pending'
+   AND d.marketplace_id = ANY($1::text[]) AND d.id = ANY($3::text[])
+RETURNING d.id`;
+
+/**
+ * Records many attempts and their endpoints' health in one statement (one round trip, atomic on
+ * its own), each delivery fenced by its claim; answers the enabled endpoints whose every delivery
+ * has now failed for `disableAfterMs`.
+ */
+export async function updateSettledDeliveries(
+  q: Queryable | Tx,
+  settled: readonly SettledRow[],
+  health: readonly EndpointHealth[],
+  disableAfterMs: number,
+): Promise<Array<{ marketplace_id: string; mode: Mode; id: string; at: Date }>> {
+  const rows = await q.query<{ kind: 'disable' | 'settled'; marketplace_id: string; mode: Mode; id: string; at: Date }>(SETTLE_SQL, [
+    JSON.stringify(health),
+    JSON.stringify(settled),
+    disableAfterMs,
+    settled.map((row) => row.row_id),
+  ]);
+  const recorded = new Set(rows.filter((row) => row.kind === 'settled').map((row) => row.id));
+  const moved = settled.filter((row) => !recorded.has(row.id));
+  if (moved.length > 0) {
+    await q.query(SETTLE_BY_KEY_SQL, [[...new Set(moved.map((row) => row.marketplace_id))], JSON.stringify(moved), moved.map((row) => row.id)]);
+  }
+  return rows.filter((row) => row.kind === 'disable');
+}
+
+/** Hands claimed deliveries back (the worker stopped before attempting them). */
+export async function releaseClaims(q: Queryable | Tx, claims: ReadonlyArray<{ marketplace_id: string; mode: Mode; id: string; locked_by: string }>): Promise<void> {
+  if (claims.length === 0) return;
+  await q.query(
+    `UPDATE webhook_deliveries d SET locked_by = NULL, locked_until = NULL
+       FROM jsonb_to_recordset($1::jsonb) AS o(marketplace_id text, mode text, id text, locked_by text)
+      WHERE d.marketplace_id = o.marketplace_id AND d.mode = o.mode AND d.id = o.id AND d.locked_by = o.locked_by`,
+    [JSON.stringify(claims)],
+  );
+}
+
+export interface EndpointHealth {
+  marketplace_id: string;
+  mode: Mode;
+  id: string;
+  /** The latest success of the batch, or null. */
+  last_success: string | null;
+  /** The earliest failure after that success (or of the batch, without one), or null. */
+  failing_from: string | null;
+  /** The latest failure of the batch: the time the 3-day rule is judged at. */
+  latest_failure: string | null;
+}

@@ -1,0 +1,23 @@
+// The webhook routes (secret key).
+import type { RouteModule } from '../../../http/types.js';
+import { createWebhookEndpointRoute } from './create-endpoint.js';
+import { deleteWebhookEndpointRoute } from './delete-endpoint.js';
+import { listWebhookDeliveriesRoute } from './list-deliveries.js';
+import { listWebhookEndpointsRoute } from './list-endpoints.js';
+import { replayWebhookDeliveryRoute } from './replay-delivery.js';
+import { retrieveWebhookDeliveryRoute } from './retrieve-delivery.js';
+import { retrieveWebhookEndpointRoute } from './retrieve-endpoint.js';
+import { rotateWebhookEndpointSecretRoute } from './rotate-secret.js';
+import { updateWebhookEndpointRoute } from './update-endpoint.js';
+
+export const webhookRoutes: RouteModule[] = [
+  createWebhookEndpointRoute,
+  listWebhookEndpointsRoute,
+  retrieveWebhookEndpointRoute,
+  updateWebhookEndpointRoute,
+  deleteWebhookEndpointRoute,
+  rotateWebhookEndpointSecretRoute,
+  listWebhookDeliveriesRoute,
+  retrieveWebhookDeliveryRoute,
+  replayWebhookDeliveryRoute,
+];

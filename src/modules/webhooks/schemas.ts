@@ -1,0 +1,150 @@
+// Webhook endpoint and delivery records, and the bodies and queries of their operations.
+import { Type, type Static } from '@sinclair/typebox';
+import { ListOf, ListQuery, Metadata, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../../http/schemas.js';
+
+export const WebhookEndpointStatus = StringEnum(['enabled', 'disabled']);
+export type WebhookEndpointStatus = Static<typeof WebhookEndpointStatus>;
+
+export const WebhookDeliveryStatus = StringEnum(['pending', 'succeeded', 'failed']);
+export type WebhookDeliveryStatus = Static<typeof WebhookDeliveryStatus>;
+
+const ENDPOINT_EXAMPLE = {
+  object: 'webhook_endpoint',
+  id: 'whe_01jd7v3k2m4n5p6q7r8s9t0v1w',
+  url: 'https://hooks.example.com/marketplace',
+  description: 'Order sync',
+  enabled_events: ['order.created', 'order.completed'],
+  status: 'enabled',
+  disabled_reason: null,
+  failing_since: null,
+  last_success_at: '2026-11-21T09:30:00.000Z',
+  metadata: {},
+  created_at: '2026-11-21T09:00:00.000Z',
+};
+
+export const WebhookEndpoint = Type.Object(
+  {
+    object: Type.Literal('webhook_endpoint'),
+    id: Type.String(),
+    url: Type.String(),
+    description: Nullable(Type.String()),
+    enabled_events: Type.Array(Type.String()),
+    status: WebhookEndpointStatus,
+    disabled_reason: Nullable(Type.String()),
+    failing_since: NullableTimestamp,
+    last_success_at: NullableTimestamp,
+    secret: Type.Optional(Type.String({ description: 'The signing secret: only in the answers of create and rotate_secret.' })),
+    metadata: Metadata,
+    created_at: Timestamp,
+  },
+  { examples: [ENDPOINT_EXAMPLE] },
+);
+export type WebhookEndpoint = Static<typeof WebhookEndpoint>;
+
+export const WebhookEndpointList = ListOf(WebhookEndpoint);
+
+export const DeletedWebhookEndpoint = Type.Object(
+  {
+    object: Type.Literal('webhook_endpoint'),
+    id: Type.String(),
+    deleted: Type.Literal(true),
+  },
+  { examples: [{ object: 'webhook_endpoint', id: ENDPOINT_EXAMPLE.id, deleted: true }] },
+);
+export type DeletedWebhookEndpoint = Static<typeof DeletedWebhookEndpoint>;
+
+const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'An https:// URL on the public internet.', examples: [ENDPOINT_EXAMPLE.url] });
+const EnabledEvents = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+  minItems: 1,
+  maxItems: 100,
+  description: 'Event types, or `*` for every type, including types added later.',
+  examples: [['order.created'], ['*']],
+});
+const Description = Nullable(Type.String({ maxLength: 200 }));
+
+export const CreateWebhookEndpointBody = Type.Object(
+  {
+    url: Url,
+    enabled_events: EnabledEvents,
+    description: Type.Optional(Description),
+    metadata: Type.Optional(Metadata),
+  },
+  {
+    additionalProperties: false,
+    examples: [{ url: ENDPOINT_EXAMPLE.url, enabled_events: ['order.created', 'order.completed'], description: 'Order sync' }],
+  },
+);
+export type CreateWebhookEndpointBody = Static<typeof CreateWebhookEndpointBody>;
+
+export const UpdateWebhookEndpointBody = Type.Object(
+  {
+    url: Type.Optional(Url),
+    enabled_events: Type.Optional(EnabledEvents),
+    description: Type.Optional(Description),
+    status: Type.Optional(WebhookEndpointStatus),
+    metadata: Type.Optional(Metadata),
+  },
+  { additionalProperties: false, examples: [{ status: 'enabled' }, { enabled_events: ['*'] }] },
+);
+export type UpdateWebhookEndpointBody = Static<typeof UpdateWebhookEndpointBody>;
+
+export const ListWebhookEndpointsQuery = ListQuery({});
+export type ListWebhookEndpointsQuery = Static<typeof ListWebhookEndpointsQuery>;
+
+export const AttemptLogEntry = Type.Object({
+  at: Timestamp,
+  status: Nullable(Type.Integer({ description: 'The HTTP status answered; null when there was no answer.' })),
+  duration_ms: Type.Integer(),
+  error: Nullable(Type.String()),
+});
+export type AttemptLogEntry = Static<typeof AttemptLogEntry>;
+
+export const WebhookDelivery = Type.Object(
+  {
+    object: Type.Literal('webhook_delivery'),
+    id: Type.String(),
+    endpoint: Type.String(),
+    event: Type.String(),
+    event_type: Type.String(),
+    replay_of: Nullable(Type.String()),
+    status: WebhookDeliveryStatus,
+    attempts: Type.Integer(),
+    attempt_log: Type.Array(AttemptLogEntry),
+    next_attempt_at: NullableTimestamp,
+    request: Type.Object({ headers: Type.Record(Type.String(), Type.String()), body: Type.String() }),
+    response: Type.Object({ status: Nullable(Type.Integer()), body: Nullable(Type.String()) }),
+    error: Nullable(Type.String()),
+    created_at: Timestamp,
+    completed_at: NullableTimestamp,
+  },
+  {
+    examples: [
+      {
+        object: 'webhook_delivery',
+        id: 'whd_01jd7v3k2m4n5p6q7r8s9t0v1w',
+        endpoint: ENDPOINT_EXAMPLE.id,
+        event: 'evt_01jd7v3k2m4n5p6q7r8s9t0v1w',
+        event_type: 'order.created',
+        replay_of: null,
+        status: 'succeeded',
+        attempts: 1,
+        attempt_log: [{ at: '2026-11-21T09:30:00.000Z', status: 200, duration_ms: 84, error: null }],
+        next_attempt_at: null,
+        request: { headers: { 'Content-Type': 'application/json' }, body: '{"id":"evt_01jd7v3k2m4n5p6q7r8s9t0v1w","object":"event"}' },
+        response: { status: 200, body: 'ok' },
+        error: null,
+        created_at: '2026-11-21T09:30:00.000Z',
+        completed_at: '2026-11-21T09:30:00.084Z',
+      },
+    ],
+  },
+);
+export type WebhookDelivery = Static<typeof WebhookDelivery>;
+
+export const WebhookDeliveryList = ListOf(WebhookDelivery);
+
+export const ListWebhookDeliveriesQuery = ListQuery({
+  endpoint: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only deliveries to this endpoint.' })),
+  status: Type.Optional(WebhookDeliveryStatus),
+});
+export type ListWebhookDeliveriesQuery = Static<typeof ListWebhookDeliveriesQuery>;
