@@ -6,7 +6,7 @@ import type { Queryable } from '../db/db.js';
 import { errors } from '../errors.js';
 import type { Scope } from '../scope.js';
 import type { Provider } from './marketplaces/schemas.js';
-import { connectedProvider } from './marketplaces/processor-connection.js';
+import { loadProcessorCredentials, type ProcessorCredentials } from './marketplaces/processor-connection.js';
 import type { ProcessorDriver } from './processors/driver.js';
 import { simulatedProcessor } from './processors/simulated.js';
 import { stripeProcessor } from './processors/stripe.js';
@@ -19,13 +19,18 @@ export const processorDrivers: Readonly<Record<Provider, ProcessorDriver>> = {
   stripe: stripeProcessor,
 };
 
-/** The driver of the mode's processor connection; 403 processor_not_connected without one. */
-export async function processorFor(q: Queryable, scope: Scope): Promise<ProcessorDriver> {
-  const provider = await connectedProvider(q, scope);
-  if (provider === null) {
+export interface ConnectedProcessor {
+  driver: ProcessorDriver;
+  credentials: ProcessorCredentials;
+}
+
+/** The driver and credentials of the mode's processor connection; 403 processor_not_connected without one. */
+export async function processorFor(q: Queryable, secretKey: Buffer, scope: Scope): Promise<ConnectedProcessor> {
+  const credentials = await loadProcessorCredentials(q, secretKey, scope);
+  if (credentials === null) {
     throw errors.forbidden('processor_not_connected', 'This mode has no payment processor connection; connect one in the dashboard first.');
   }
-  return processorDrivers[provider];
+  return { driver: processorDrivers[credentials.provider], credentials };
 }
 
 /** The storage driver of this configuration (STORAGE): one per configuration, made on first use. */

@@ -2,7 +2,7 @@
 // creates the seller's account at the processor (payouts become pending); completing onboarding
 // enables payouts. What is processor-specific (the account, the page) is the driver's
 // (src/modules/drivers.ts): the simulated processor (test mode) serves its own onboarding page;
-// the Stripe processor arrives with payments and answers processor_not_connected until then.
+// Stripe's is its hosted Connect onboarding (an account link).
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { OperationContext, ServiceContext } from '../context.js';
@@ -15,18 +15,30 @@ import type { CreateOnboardingLinkBody, OnboardingLink } from './schemas.js';
 
 export const ONBOARDING_LINK_TTL_MS = 60 * 60 * 1000;
 
-/** Refusals in order: 404 unknown seller, 409 erased seller, 403 no usable processor connection. */
+/**
+ * Refusals in order: 404 unknown seller, 409 erased seller, 403 no processor connection. The
+ * processor is asked between two short transactions, with none open: for Stripe that is two
+ * network calls (the account, made once per seller under an idempotency key of the seller's id,
+ * and the account link).
+ */
 export async function createOnboardingLink(ctx: OperationContext, sellerId: string, body: CreateOnboardingLinkBody): Promise<OnboardingLink> {
   const { scope } = ctx;
+  const { seller, processor } = await ctx.db.transaction(async (tx) => {
+    const found = await requireSeller(tx, scope, sellerId);
+    if (found.erased_at !== null) throw errors.invalidState('seller', 'erased', 'be onboarded');
+    return { seller: found, processor: await processorFor(tx, ctx.config.secretKey, scope) };
+  });
+  const id = newId('onboardingLink');
+  const start = await processor.driver.startOnboarding(
+    { credentials: processor.credentials, publicUrl: ctx.config.publicUrl },
+    { linkId: id, sellerId, account: seller.processor_account, returnUrl: body.return_url, refreshUrl: body.refresh_url },
+  );
   return ctx.db.transaction(async (tx) => {
-    const seller = await requireSeller(tx, scope, sellerId);
-    if (seller.erased_at !== null) throw errors.invalidState('seller', 'erased', 'be onboarded');
-    const processor = await processorFor(tx, scope);
-    const id = newId('onboardingLink');
-    const start = processor.startOnboarding({ linkId: id, account: seller.processor_account, publicUrl: ctx.config.publicUrl });
+    const current = await requireSeller(tx, scope, sellerId);
+    if (current.erased_at !== null) throw errors.invalidState('seller', 'erased', 'be onboarded');
     const now = await modeNow(tx, ctx.clock, scope);
-    if (seller.processor_account === null) {
-      await setSellerPayouts(tx, scope, seller, 'pending', start.account, now);
+    if (current.processor_account === null) {
+      await setSellerPayouts(tx, scope, current, 'pending', start.account, now);
     }
     const expiresAt = new Date(now.getTime() + ONBOARDING_LINK_TTL_MS);
     await queries.insertOnboardingLink(tx, scope, {

@@ -1,7 +1,13 @@
-// What the service asks of a payment processor. One driver per provider (src/modules/drivers.ts
-// picks it by the mode's processor connection). Today a driver starts seller onboarding; payments
-// add charging, refunds and payouts to this interface.
+// What the service asks of a payment processor (docs/payments.md). One driver per provider
+// (src/modules/drivers.ts picks it by the mode's processor connection).
+//
+// Every call that moves money takes an idempotency key derived from our own ids (the payment,
+// refund or release it serves), so a call retried after a crash, a timeout or a lost answer can
+// never charge, transfer or refund twice: the processor answers the first call's result again.
+// Calls are made with no database transaction open (src/modules/payments/calls.ts runs them as
+// jobs); a driver never touches the database.
 import type { Provider } from '../marketplaces/schemas.js';
+import type { ProcessorCredentials } from '../marketplaces/processor-connection.js';
 
 export interface OnboardingStart {
   /** The seller's account at the processor: the one they have, or a new one. */
@@ -10,12 +16,118 @@ export interface OnboardingStart {
   url: string;
 }
 
+/** What every call gets: the mode's credentials and an abort signal (the job's lease). */
+export interface CallContext {
+  credentials: ProcessorCredentials;
+  /** Base of the URLs the service hands out (PUBLIC_URL): the simulated processor's pages live there. */
+  publicUrl: string;
+  signal?: AbortSignal;
+}
+
+export interface StartPaymentInput {
+  paymentId: string;
+  orderId: string;
+  method: 'checkout_session' | 'payment_intent';
+  /** Total to charge (subtotal + fee), minor units. */
+  amount: number;
+  currency: string;
+  /** One line for the buyer's receipt and the checkout page. */
+  description: string;
+  successUrl: string | null;
+  cancelUrl: string | null;
+  idempotencyKey: string;
+}
+
+export interface StartedPayment {
+  paymentIntent: string | null;
+  checkoutSession: string | null;
+  checkoutUrl: string | null;
+  clientSecret: string | null;
+}
+
+export interface RefundInput {
+  paymentId: string;
+  refundId: string;
+  /** The charge's payment intent (Stripe refunds by payment intent). */
+  paymentIntent: string | null;
+  charge: string | null;
+  amount: number;
+  reason: 'requested_by_customer' | 'duplicate' | 'fraudulent' | null;
+  idempotencyKey: string;
+}
+
+/** A refund's state at the processor right after the call: settled now, or later by a processor event. */
+export interface RefundResult {
+  refund: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  failureReason: string | null;
+}
+
+export interface TransferInput {
+  paymentId: string;
+  orderId: string;
+  amount: number;
+  currency: string;
+  /** The seller's connected account. */
+  destination: string;
+  /** The charge the money came from: the transfer draws on it, never on the platform's balance. */
+  sourceTransaction: string | null;
+  /** The seller's payouts status as last reported; the simulated processor declines unless `enabled`. */
+  destinationPayouts: string;
+  idempotencyKey: string;
+}
+
+export interface ReverseTransferInput {
+  transfer: string;
+  refundId: string;
+  amount: number;
+  /** The seller's payouts status as last reported; the simulated processor declines unless `enabled`. */
+  destinationPayouts: string;
+  idempotencyKey: string;
+}
+
+/**
+ * A refusal by the processor (card declined, insufficient balance, account cannot receive
+ * transfers): recorded as the failure of what was asked, with the processor's message. Any other
+ * error (network, 5xx, timeout) is retried with the same idempotency key.
+ */
+export class ProcessorDeclined extends Error {
+  constructor(message: string, readonly code: string | null = null) {
+    super(message);
+    this.name = 'ProcessorDeclined';
+  }
+}
+
+/**
+ * What a processor reports on its own (Stripe webhooks; the simulated processor's test helpers),
+ * in the processor's terms, as the payments module handles it. Each handler is written so order
+ * does not matter: the same report twice, or a late one after a later one, ends in the same state.
+ */
+export type ProcessorReport =
+  | { type: 'payment_succeeded'; paymentId: string | null; paymentIntent: string | null; checkoutSession: string | null; charge: string | null }
+  | { type: 'payment_failed'; paymentId: string | null; paymentIntent: string | null; checkoutSession: string | null; message: string }
+  | { type: 'refund_updated'; paymentIntent: string | null; charge: string | null; refund: string; amount: number; status: RefundResult['status']; failureReason: string | null; refundId: string | null }
+  | { type: 'account_updated'; account: string; payoutsEnabled: boolean; restricted: boolean }
+  | { type: 'transfer_failed'; transfer: string; message: string }
+  | { type: 'reversal_failed'; transfer: string; reversal: string; refundId: string | null; message: string }
+  | { type: 'card_dispute'; dispute: string; charge: string | null; paymentIntent: string | null; amount: number; reason: string; status: string; evidenceDueBy: Date | null };
+
 export interface ProcessorDriver {
   readonly provider: Provider;
   /**
    * Starts a seller's onboarding through link `linkId`: the account to record for the seller
-   * (`account` when they have one) and the page to send them to. A processor that cannot onboard
-   * sellers refuses with a DomainError (403 processor_not_connected), before anything is written.
+   * (`account` when they have one, else a new Express account) and the page to send them to.
    */
-  startOnboarding(input: { linkId: string; account: string | null; publicUrl: string }): OnboardingStart;
+  startOnboarding(ctx: CallContext, input: { linkId: string; sellerId: string; account: string | null; returnUrl: string; refreshUrl: string }): Promise<OnboardingStart>;
+  /** Creates the Checkout Session or PaymentIntent for a payment (charged on the platform, transfer_group = order id). */
+  startPayment(ctx: CallContext, input: StartPaymentInput): Promise<StartedPayment>;
+  /** The payment is no longer due (order cancelled or expired): expire the session or cancel the intent. */
+  cancelPayment(ctx: CallContext, input: { paymentIntent: string | null; checkoutSession: string | null; idempotencyKey: string }): Promise<void>;
+  refund(ctx: CallContext, input: RefundInput): Promise<RefundResult>;
+  /** Sends the seller's share; answers the transfer id. */
+  transfer(ctx: CallContext, input: TransferInput): Promise<{ transfer: string }>;
+  /** Takes back part of a transfer for a refund after release; answers the reversal id. */
+  reverseTransfer(ctx: CallContext, input: ReverseTransferInput): Promise<{ reversal: string }>;
 }
+
+export type { Provider };

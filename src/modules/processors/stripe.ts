@@ -1,14 +1,17 @@
-// Stripe Connect. It arrives with payments: until then a Stripe connection can be saved (the
-// management API checks its keys' shapes) but cannot onboard sellers, and says so.
-import { errors } from '../../errors.js';
-import type { ProcessorDriver } from './driver.js';
+// Stripe Connect, on the official SDK: being written (issue 10). Until it lands a Stripe
+// connection can be saved but refuses every call.
+import { ProcessorDeclined, type ProcessorDriver } from './driver.js';
+
+const unavailable = async (): Promise<never> => {
+  throw new ProcessorDeclined('The Stripe processor is not available in this build.');
+};
 
 export const stripeProcessor: ProcessorDriver = {
   provider: 'stripe',
-  startOnboarding() {
-    throw errors.forbidden(
-      'processor_not_connected',
-      'Seller onboarding through the Stripe connection is not available in this version; use the simulated processor in test mode.',
-    );
-  },
+  startOnboarding: unavailable,
+  startPayment: unavailable,
+  cancelPayment: unavailable,
+  refund: unavailable,
+  transfer: unavailable,
+  reverseTransfer: unavailable,
 };

@@ -88,22 +88,6 @@ describe('POST /v1/sellers/{id}/onboarding_links', () => {
     expect(res.body.error.code).toBe('processor_not_connected');
   });
 
-  it('answers 403 processor_not_connected with the Stripe connection, whose onboarding is not available yet', async () => {
-    const seller = await createSeller(ctx, {}, ctx.keys.live.secret_key);
-    await ctx.db.query(
-      `INSERT INTO processor_connections (marketplace_id, mode, provider, created_at, updated_at) VALUES ($1, 'live', 'stripe', now(), now())`,
-      [ctx.marketplaceId],
-    );
-    try {
-      const res = await createLink(seller.id, urls, ctx.keys.live.secret_key);
-      expect(res.status).toBe(403);
-      expect(res.body.error.code).toBe('processor_not_connected');
-      expect(res.body.error.message).toContain('Stripe');
-    } finally {
-      await ctx.db.query(`DELETE FROM processor_connections WHERE marketplace_id = $1 AND mode = 'live'`, [ctx.marketplaceId]);
-    }
-  });
-
   it('answers 404 for an unknown seller and 409 invalid_state for an erased one', async () => {
     const missing = await createLink('sel_01jd00000000000000000000zz');
     expect(missing.status).toBe(404);
