@@ -22,6 +22,9 @@ import { REVIEW_WINDOW_TIMER, reviewWindowTimer } from './reviews/operations.js'
 import { expireMediaUploadTimer } from './media/operations.js';
 import { mediaFileDeleteJob } from './media/removal.js';
 import { MEDIA_UPLOAD_EXPIRE_TIMER } from './media/status.js';
+import { processorCallJob } from './payments/calls.js';
+import { RELEASE_TIMER, releaseTimer } from './payments/operations.js';
+import { runDueJobs } from '../workers/engine.js';
 
 export const timerHandlers: TimerHandlers = {
   [LISTING_EXPIRE_TIMER]: expireListingTimer,
@@ -31,9 +34,10 @@ export const timerHandlers: TimerHandlers = {
   [DISPUTE_DECISION_TIMER]: disputeDecisionTimer,
   [REVIEW_WINDOW_TIMER]: reviewWindowTimer,
   [MEDIA_UPLOAD_EXPIRE_TIMER]: expireMediaUploadTimer,
+  [RELEASE_TIMER]: releaseTimer,
 };
 
-export const jobKinds: JobKind[] = [emailSendJob, mediaFileDeleteJob];
+export const jobKinds: JobKind[] = [emailSendJob, mediaFileDeleteJob, processorCallJob];
 
 export const periodicJobs: PeriodicJob[] = [
   {
@@ -53,6 +57,9 @@ export const clockAdvanceHooks: ClockAdvanceHook[] = [
   // worker process, instead of at their next poll.
   { name: 'wake_jobs', run: (services) => notifyJobs(services.db, '') },
   startDueWebhookAttempts,
+  // Processor calls the advance's timers asked for (the refund of an expired order, a release after
+  // its delay) are made before the answer, so the simulated processor has settled them by then.
+  { name: 'processor_calls', run: async (services) => void (await runDueJobs(services, processorCallJob, { max: 100 })) },
 ];
 
 export const backgroundWork: BackgroundWork = { timers: timerHandlers, jobKinds, periodic: periodicJobs, clockAdvanceHooks, components: workerComponents };

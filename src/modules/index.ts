@@ -12,6 +12,9 @@ import { mediaFilePageRoutes, mediaRoutes } from './media/routes/index.js';
 import { moderationRoutes } from './moderation/routes/index.js';
 import { onboardingPageRoutes, onboardingRoutes } from './onboarding/routes/index.js';
 import { orderRoutes } from './orders/routes/index.js';
+import { registerOrderPaymentHooks } from './order-payments.js';
+import { paymentOrderHooks } from './payments/order-hooks.js';
+import { paymentApiRoutes, paymentPageRoutes } from './payments/routes/index.js';
 import { reputationRoutes } from './reputation/routes/index.js';
 import { reviewRoutes } from './reviews/routes/index.js';
 import { sellerPublicRoutes, sellerRoutes } from './sellers/routes/index.js';
@@ -33,11 +36,15 @@ export const routeTable: RouteTable = {
     ...onboardingRoutes,
     ...webhookRoutes,
     ...orderRoutes,
+    ...paymentApiRoutes,
     ...reviewRoutes,
     ...reputationRoutes,
     ...mediaRoutes,
     ...moderationRoutes,
   ],
   manage: [manageRoutes],
-  root: [...onboardingPageRoutes, ...mediaFilePageRoutes],
+  root: [...onboardingPageRoutes, ...paymentPageRoutes, ...mediaFilePageRoutes],
 };
+
+// Orders with payments on: the payments module's side of each order move (order-payments.ts).
+registerOrderPaymentHooks(paymentOrderHooks);

@@ -20,7 +20,7 @@ import { requireCategory } from '../categories/operations.js';
 import type { OperationContext } from '../context.js';
 import { findListingForOrder, reserveUnits, returnUnits, sellUnits } from '../listings/operations.js';
 import { loadSettings, loadSettingsAndNow, type Settings } from '../marketplace/settings.js';
-import { orderPaymentHooks } from '../order-payments.js';
+import { orderPaymentHooks, type HookDeps } from '../order-payments.js';
 import { recordReputationEvent } from '../reputation/operations.js';
 import { findSellerStanding } from '../sellers/operations.js';
 import { lockOrderAndDispute, openDispute } from './disputes.js';
@@ -127,7 +127,7 @@ export async function createOrder(ctx: OperationContext, body: CreateOrderBody):
       { id: newId('orderTransition'), from: null, to: state, transition: 'create', actor: null, reason: null },
     );
     if (state === 'awaiting_payment' && orderPaymentHooks.createPayment) {
-      const paymentId = await orderPaymentHooks.createPayment(tx, scope, paymentView(row), now);
+      const paymentId = await orderPaymentHooks.createPayment(tx, scope, paymentView(row), settings, now, ctx);
       row = await updateOrderPayment(tx, scope, row.id, paymentId);
     }
     await scheduleTimer(tx, scope, window.timer, row.id, deadline);
@@ -237,7 +237,7 @@ async function transition(
       throw new DomainError('invalid_state', `The order is ${order.state} and already has a cancellation proposed by the ${proposal}; one proposal at a time.`);
     }
     if (operation === 'dispute') assertMayDispute(order, settings, now);
-    return serializeOrder(await applyMove(tx, scope, order, row, now, settings, { actor, actorId: input.actor ?? null, reason: input.reason ?? null, dispute }));
+    return serializeOrder(await applyMove(tx, scope, order, row, now, settings, { actor, actorId: input.actor ?? null, reason: input.reason ?? null, dispute, deps: ctx }));
   });
 }
 
@@ -256,11 +256,11 @@ function assertMayDispute(order: OrderRow, settings: Settings, now: Date): void 
 // ---- moves by the processor and the platform's dispute decision (for other modules) ----
 
 /** awaiting_payment → committed when its payment succeeds; for the payments module, in its transaction. */
-export async function commitPaidOrder(tx: Tx, scope: Scope, orderId: string, settings: Settings, now: Date): Promise<Order> {
+export async function commitPaidOrder(tx: Tx, scope: Scope, orderId: string, settings: Settings, now: Date, deps: HookDeps = null): Promise<Order> {
   const order = await lockOrder(tx, scope, orderId);
   if (!order) throw errors.missing('order', orderId);
   const row = move(ORDER_MACHINE, order.state, 'pay', 'processor');
-  return serializeOrder(await applyMove(tx, scope, order, row, now, settings, { actor: 'processor', actorId: null, reason: null }));
+  return serializeOrder(await applyMove(tx, scope, order, row, now, settings, { actor: 'processor', actorId: null, reason: null, deps }));
 }
 
 /**
@@ -278,7 +278,7 @@ export async function decideDispute(ctx: OperationContext, id: string, body: Dec
     const after = serializeDispute(await updateDisputeDecided(tx, scope, id, body.outcome, body.note ?? null, now));
     await applyTimers(tx, scope, decide, id);
     await emitMove(tx, scope, now, decide, after, previousAttributes(before, after));
-    await decideDisputedOrder(tx, scope, order, body.outcome, body.note ?? null, settings, now);
+    await decideDisputedOrder(tx, scope, order, body.outcome, body.note ?? null, settings, now, ctx);
     return after;
   });
 }
@@ -291,9 +291,10 @@ async function decideDisputedOrder(
   note: string | null,
   settings: Settings,
   now: Date,
+  deps: HookDeps,
 ): Promise<OrderRow> {
   const row = move(ORDER_MACHINE, order.state, outcome === 'seller' ? 'decide_for_seller' : 'decide_for_buyer', 'platform');
-  const moved = await applyMove(tx, scope, order, row, now, settings, { actor: 'platform', actorId: null, reason: note });
+  const moved = await applyMove(tx, scope, order, row, now, settings, { actor: 'platform', actorId: null, reason: note, deps });
   const loser = outcome === 'seller' ? order.buyer_id : order.seller_id;
   await recordReputationEvent(tx, scope, { subject: loser, kind: 'dispute_lost', order: order.id }, now);
   return moved;
@@ -332,6 +333,8 @@ interface MoveInput {
   actorId: string | null;
   reason: string | null;
   dispute?: DisputeOrderBody;
+  /** The request's services: processor calls the move asks for are made right after COMMIT (timers: the worker). */
+  deps?: HookDeps;
 }
 
 function mutableOf(row: OrderRow): OrderMutable {
@@ -397,8 +400,9 @@ async function applyMove(tx: Tx, scope: Scope, order: OrderRow, row: OrderRowMov
     await recordReputationEvent(tx, scope, { subject: order.seller_id, kind: 'order_completed', order: order.id }, now);
   }
   if (moved.payment_id !== null) {
-    if (ends) await orderPaymentHooks.settleEnded?.(tx, scope, moved.payment_id, row.to === 'expired' ? 'order_expired' : 'order_cancelled', now);
-    if (row.to === 'completed') await orderPaymentHooks.release?.(tx, scope, moved.payment_id, now);
+    const deps = input.deps ?? null;
+    if (ends) await orderPaymentHooks.settleEnded?.(tx, scope, moved.payment_id, row.to === 'expired' ? 'order_expired' : 'order_cancelled', now, deps);
+    if (row.to === 'completed') await orderPaymentHooks.release?.(tx, scope, moved.payment_id, settings, now, deps);
     if (row.to === 'disputed') await orderPaymentHooks.holdRelease?.(tx, scope, moved.payment_id, now);
   }
   return moved;

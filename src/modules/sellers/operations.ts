@@ -275,3 +275,13 @@ export async function setSellerVerification(
 export function findSellerStanding(q: Queryable, scope: Scope, id: string) {
   return queries.selectSellerStanding(q, scope, id);
 }
+
+/** The seller's payouts status and processor account, without a lock, or null. */
+export function findSellerPayouts(q: Queryable, scope: Scope, id: string) {
+  return queries.selectSellerPayouts(q, scope, id);
+}
+
+/** The seller holding this processor account, or null: processor reports name accounts, not sellers. */
+export function findSellerIdByProcessorAccount(q: Queryable, scope: Scope, account: string) {
+  return queries.selectSellerIdByProcessorAccount(q, scope, account);
+}

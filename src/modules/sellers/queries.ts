@@ -207,3 +207,21 @@ export async function selectSellerStanding(q: Queryable, scope: Scope, id: strin
   );
   return rows[0] ?? null;
 }
+
+/** The seller's payouts standing at the processor, without a lock: for payments' release and reversal calls. */
+export async function selectSellerPayouts(q: Queryable, scope: Scope, id: string): Promise<Pick<SellerRow, 'payouts_status' | 'processor_account'> | null> {
+  const rows = await q.query<Pick<SellerRow, 'payouts_status' | 'processor_account'>>(
+    'SELECT payouts_status, processor_account FROM sellers WHERE marketplace_id = $1 AND mode = $2 AND id = $3',
+    [scope.marketplaceId, scope.mode, id],
+  );
+  return rows[0] ?? null;
+}
+
+/** The id of the seller whose processor account this is (a processor's account report names the account). */
+export async function selectSellerIdByProcessorAccount(q: Queryable, scope: Scope, account: string): Promise<string | null> {
+  const rows = await q.query<{ id: string }>(
+    'SELECT id FROM sellers WHERE marketplace_id = $1 AND mode = $2 AND processor_account = $3',
+    [scope.marketplaceId, scope.mode, account],
+  );
+  return rows[0]?.id ?? null;
+}

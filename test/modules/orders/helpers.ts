@@ -26,9 +26,11 @@ export function orderHelpers(ctx: () => TestContext) {
     return Date.parse((await ctx().request('/v1/test_helpers/clock')).body.now);
   }
 
-  /** A seller, a buyer and a published listing of the seller. */
+  /** A seller (onboarded: payouts enabled, so orders work with payments on), a buyer and a published listing of the seller. */
   async function parties(listing: Record<string, unknown> = {}) {
     const seller = await createSeller(ctx());
+    const payouts = await post(`/v1/test_helpers/sellers/${seller.id}/payouts`, { status: 'enabled' });
+    expect(payouts.status, payouts.text).toBe(200);
     const buyer = await createBuyer(ctx());
     const published = await createPublishedListing(ctx(), { seller: seller.id, quantity: 5, ...listing });
     return { seller, buyer, listing: published };

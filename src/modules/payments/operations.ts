@@ -1,0 +1,147 @@
+// Payments, refunds and card disputes through the API (interface.md 4.10, 4.11; contract 10),
+// the release timer, and the automatic release retry when a seller's payouts become enabled.
+import type { Tx } from '../../db/db.js';
+import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
+import { errors } from '../../errors.js';
+import type { EventRecord } from '../../events/emit.js';
+import { modeNow, type Scope } from '../../scope.js';
+import type { DueTimer } from '../../workers/timers.js';
+import type { OperationContext } from '../context.js';
+import { findSellerPayouts } from '../sellers/operations.js';
+import { kickFor } from './kick.js';
+import * as ledger from './ledger.js';
+import * as queries from './queries.js';
+import type { CardDispute, CreateRefundBody, ListCardDisputesQuery, ListPaymentsQuery, ListRefundsQuery, MetadataBody, Payment, Refund } from './schemas.js';
+import { serializeCardDispute, serializePayment, serializeRefund } from './serialize.js';
+import { RELEASE_TIMER } from './machines.js';
+import type { CallKick } from './call-queue.js';
+
+export { RELEASE_TIMER };
+
+export async function listPayments(ctx: OperationContext, query: ListPaymentsQuery): Promise<ListEnvelope<Payment>> {
+  const page = pageRequest(query, 'payment');
+  const rows = await queries.selectPaymentPage(ctx.db, ctx.scope, { order: query.order, status: query.status }, page);
+  return toList(rows.map(serializePayment), page.limit);
+}
+
+export async function retrievePayment(ctx: OperationContext, id: string): Promise<Payment> {
+  const row = await queries.selectPayment(ctx.db, ctx.scope, id);
+  if (!row) throw errors.missing('payment', id);
+  return serializePayment(row);
+}
+
+export async function updatePaymentMetadata(ctx: OperationContext, id: string, body: MetadataBody): Promise<Payment> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await ledger.requirePaymentLocked(tx, ctx.scope, id);
+    const now = await modeNow(tx, ctx.clock, ctx.scope);
+    return serializePayment(await ledger.changePayment(tx, ctx.scope, row, { metadata: body.metadata }, now));
+  });
+}
+
+/** failed → releasing (or failed again with the reason, or nothing_to_release); 409 invalid_state unless failed. */
+export async function retryRelease(ctx: OperationContext, id: string): Promise<Payment> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await ledger.requirePaymentLocked(tx, ctx.scope, id);
+    if (ledger.releaseState(row) !== 'failed') {
+      throw errors.invalidState('payment', `release ${row.release_status ?? 'not started'}`, 'have its release retried (only a failed release can be)');
+    }
+    const now = await modeNow(tx, ctx.clock, ctx.scope);
+    return serializePayment(await retryWith(tx, ctx.scope, row, now, kickFor(ctx)));
+  });
+}
+
+async function retryWith(tx: Tx, scope: Scope, row: queries.PaymentRow, now: Date, kick: CallKick): Promise<queries.PaymentRow> {
+  const seller = (await findSellerPayouts(tx, scope, row.seller_id)) ?? { payouts_status: 'not_started', processor_account: null };
+  return ledger.startRelease(tx, scope, row, 'platform', seller, now, kick);
+}
+
+/** The release timer (release_delay_seconds after completion): a stale one is dropped. */
+export async function releaseTimer(tx: Tx, scope: Scope, timer: DueTimer, now: Date): Promise<void> {
+  const row = await queries.lockPayment(tx, scope, timer.subjectId);
+  if (!row || ledger.releaseState(row) !== 'held' || row.release_due_at === null || row.release_due_at > now) return;
+  const seller = (await findSellerPayouts(tx, scope, row.seller_id)) ?? { payouts_status: 'not_started', processor_account: null };
+  await ledger.startRelease(tx, scope, row, 'timer', seller, now, null);
+}
+
+/** Event subscriber: a seller whose payouts became enabled gets its failed releases retried. */
+export async function retryReleasesOnPayoutsEnabled(tx: Tx, scope: Scope, event: EventRecord): Promise<void> {
+  if (event.type !== 'seller.payouts_updated') return;
+  const seller = event.data.object as { id?: string; payouts?: { status?: string } };
+  if (seller.payouts?.status !== 'enabled' || typeof seller.id !== 'string') return;
+  for (const id of await queries.selectFailedReleaseIds(tx, scope, seller.id)) {
+    const row = await queries.lockPayment(tx, scope, id);
+    if (row && ledger.releaseState(row) === 'failed') await retryWith(tx, scope, row, new Date(event.created), null);
+  }
+}
+
+// ---- refunds ----
+
+/**
+ * Refusals in order: 400 neither or both of payment and order (unless they agree); 404 the payment
+ * or order; 409 invalid_state when the payment has not succeeded; 400 `amount` above what is left.
+ */
+export async function createRefund(ctx: OperationContext, body: CreateRefundBody): Promise<Refund> {
+  const { scope } = ctx;
+  return ctx.db.transaction(async (tx) => {
+    const paymentId = await paymentIdOf(tx, scope, body);
+    const row = await ledger.requirePaymentLocked(tx, scope, paymentId);
+    if (row.status !== 'succeeded') throw errors.invalidState('payment', row.status, 'be refunded');
+    const left = row.amount - row.amount_refunded;
+    const amount = body.amount ?? left;
+    if (left === 0) throw errors.invalidState('payment', 'fully refunded', 'be refunded again');
+    if (amount > left) throw errors.invalidRequest(`amount may be at most ${left}: what is left of the payment's ${row.amount} after refunds.`, 'amount');
+    const now = await modeNow(tx, ctx.clock, scope);
+    const { refund } = await ledger.createRefund(tx, scope, row, { amount, reason: body.reason ?? null, initiatedBy: 'api', metadata: body.metadata ?? {} }, now, kickFor(ctx));
+    return serializeRefund(refund);
+  });
+}
+
+async function paymentIdOf(tx: Tx, scope: Scope, body: CreateRefundBody): Promise<string> {
+  if (body.payment === undefined && body.order === undefined) throw errors.invalidRequest('Give payment or order: the payment to refund.', 'payment');
+  if (body.order === undefined) return body.payment!;
+  const rows = await queries.selectPaymentPage(tx, scope, { order: body.order }, { limit: 1, startingAfter: null });
+  const byOrder = rows[0];
+  if (!byOrder) {
+    if (body.payment !== undefined) throw errors.invalidRequest(`The order ${body.order} has no payment; give payment or order, not both.`, 'order');
+    throw errors.missing('payment', `of order ${body.order}`, 'order');
+  }
+  if (body.payment !== undefined && body.payment !== byOrder.id) {
+    throw errors.invalidRequest(`The payment ${body.payment} is not the payment of order ${body.order}; give one of them.`, 'order');
+  }
+  return byOrder.id;
+}
+
+export async function listRefunds(ctx: OperationContext, query: ListRefundsQuery): Promise<ListEnvelope<Refund>> {
+  const page = pageRequest(query, 'refund');
+  const rows = await queries.selectRefundPage(ctx.db, ctx.scope, { payment: query.payment, order: query.order }, page);
+  return toList(rows.map(serializeRefund), page.limit);
+}
+
+export async function retrieveRefund(ctx: OperationContext, id: string): Promise<Refund> {
+  const row = await queries.selectRefund(ctx.db, ctx.scope, id);
+  if (!row) throw errors.missing('refund', id);
+  return serializeRefund(row);
+}
+
+export async function updateRefundMetadata(ctx: OperationContext, id: string, body: MetadataBody): Promise<Refund> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await queries.lockRefund(tx, ctx.scope, id);
+    if (!row) throw errors.missing('refund', id);
+    const now = await modeNow(tx, ctx.clock, ctx.scope);
+    return serializeRefund(await queries.updateRefund(tx, ctx.scope, id, { metadata: body.metadata }, now));
+  });
+}
+
+// ---- card disputes ----
+
+export async function listCardDisputes(ctx: OperationContext, query: ListCardDisputesQuery): Promise<ListEnvelope<CardDispute>> {
+  const page = pageRequest(query, 'cardDispute');
+  const rows = await queries.selectCardDisputePage(ctx.db, ctx.scope, { payment: query.payment, order: query.order }, page);
+  return toList(rows.map(serializeCardDispute), page.limit);
+}
+
+export async function retrieveCardDispute(ctx: OperationContext, id: string): Promise<CardDispute> {
+  const row = await queries.selectCardDispute(ctx.db, ctx.scope, id);
+  if (!row) throw errors.missing('card dispute', id);
+  return serializeCardDispute(row);
+}

@@ -1,0 +1,171 @@
+// What a processor reports on its own (Stripe's webhooks, the simulated processor's test helpers),
+// handled so that order does not matter: the same report twice, a late success after a refund, a
+// failure after a success all end in the same state, because each handler looks at where the
+// payment, refund or release is now and moves only forward (docs/payments.md).
+import type { Tx } from '../../db/db.js';
+import { emitEvent, previousAttributes } from '../../events/emit.js';
+import { newId } from '../../ids.js';
+import { modeNow, type Scope } from '../../scope.js';
+import type { JobDeps } from '../../workers/job-kinds.js';
+import { loadSettings } from '../marketplace/settings.js';
+import { commitPaidOrder } from '../orders/operations.js';
+import type { ProcessorReport } from '../processors/driver.js';
+import { findSellerIdByProcessorAccount, requireSeller, setSellerPayouts } from '../sellers/operations.js';
+import type { CallKick } from './call-queue.js';
+import { kickFor } from './kick.js';
+import * as ledger from './ledger.js';
+import * as queries from './queries.js';
+import { serializeCardDispute } from './serialize.js';
+
+export interface ReportSource {
+  provider: 'stripe' | 'simulated';
+  /** The processor's event id: a second delivery of one event is recognised and ignored. */
+  eventId: string;
+}
+
+/** Handles one processor event's reports in one transaction; 'duplicate' when the event was handled before. */
+export async function receiveProcessorReports(deps: JobDeps, scope: Scope, source: ReportSource, reports: readonly ProcessorReport[]): Promise<'handled' | 'duplicate'> {
+  const kick = kickFor(deps);
+  return deps.db.transaction(async (tx) => {
+    const now = await modeNow(tx, deps.clock, scope);
+    if (!(await queries.insertEventReceipt(tx, scope, source.provider, source.eventId, now))) return 'duplicate';
+    for (const report of reports) await handleReport(tx, scope, report, now, kick);
+    // Calls asked for by subscribers (a release retried when payouts became enabled) go now too.
+    kick?.(tx);
+    return 'handled';
+  });
+}
+
+export async function handleReport(tx: Tx, scope: Scope, report: ProcessorReport, now: Date, kick: CallKick): Promise<void> {
+  switch (report.type) {
+    case 'payment_succeeded':
+      return paymentSucceeded(tx, scope, report, now, kick);
+    case 'payment_failed': {
+      const payment = await lockPaymentOf(tx, scope, report);
+      if (payment) await ledger.recordPaymentFailed(tx, scope, payment, report.message, now);
+      return;
+    }
+    case 'refund_updated':
+      return refundUpdated(tx, scope, report, now, kick);
+    case 'account_updated': {
+      const sellerId = await findSellerIdByProcessorAccount(tx, scope, report.account);
+      if (!sellerId) return;
+      const seller = await requireSeller(tx, scope, sellerId);
+      const status = report.payoutsEnabled ? 'enabled' : report.restricted ? 'restricted' : 'pending';
+      await setSellerPayouts(tx, scope, seller, status, report.account, now);
+      return;
+    }
+    case 'transfer_failed': {
+      const id = await queries.selectPaymentIdByProcessorRef(tx, scope, 'processor_transfer', report.transfer);
+      const payment = id ? await queries.lockPayment(tx, scope, id) : null;
+      if (payment) await ledger.recordReleaseFailed(tx, scope, payment, report.message, now);
+      return;
+    }
+    case 'reversal_failed': {
+      const refundId = report.refundId ?? (await queries.selectRefundIdByReversal(tx, scope, report.reversal));
+      const refund = refundId ? await queries.selectRefund(tx, scope, refundId) : null;
+      const payment = refund ? await queries.lockPayment(tx, scope, refund.payment_id) : null;
+      const locked = payment && refund ? await queries.lockRefund(tx, scope, refund.id) : null;
+      if (payment && locked && locked.status === 'pending') {
+        await ledger.recordRefundFailed(tx, scope, payment, locked, { status: 'failed', failureReason: `The transfer reversal failed: ${report.message}`, reversalMade: false, processorRefund: null }, now);
+      }
+      return;
+    }
+    case 'card_dispute':
+      return cardDispute(tx, scope, report, now);
+  }
+}
+
+type PaymentRefs = { paymentId?: string | null; paymentIntent?: string | null; checkoutSession?: string | null; charge?: string | null };
+
+/** The payment a report is about, locked: by our id when the processor echoes it, else by the processor's ids. */
+async function lockPaymentOf(tx: Tx, scope: Scope, refs: PaymentRefs): Promise<queries.PaymentRow | null> {
+  let id = refs.paymentId ?? null;
+  if (id !== null && !(await queries.selectPayment(tx, scope, id))) id = null;
+  const lookups: Array<[queries.ProcessorRef, string | null | undefined]> = [
+    ['processor_payment_intent', refs.paymentIntent],
+    ['processor_checkout_session', refs.checkoutSession],
+    ['processor_charge', refs.charge],
+  ];
+  for (const [column, value] of lookups) {
+    if (id === null && value) id = await queries.selectPaymentIdByProcessorRef(tx, scope, column, value);
+  }
+  return id === null ? null : queries.lockPayment(tx, scope, id);
+}
+
+async function paymentSucceeded(tx: Tx, scope: Scope, report: Extract<ProcessorReport, { type: 'payment_succeeded' }>, now: Date, kick: CallKick): Promise<void> {
+  const payment = await lockPaymentOf(tx, scope, report);
+  if (!payment) return;
+  const { commitOrder } = await ledger.recordPaid(tx, scope, payment, report, now, kick);
+  if (commitOrder) await commitPaidOrder(tx, scope, payment.order_id, await loadSettings(tx, scope), now);
+}
+
+async function refundUpdated(tx: Tx, scope: Scope, report: Extract<ProcessorReport, { type: 'refund_updated' }>, now: Date, kick: CallKick): Promise<void> {
+  let refundId = report.refundId;
+  if (refundId !== null && !(await queries.selectRefund(tx, scope, refundId))) refundId = null;
+  refundId ??= await queries.selectRefundIdByProcessorRefund(tx, scope, report.refund);
+  if (refundId === null) {
+    // Made in the processor's own dashboard: a refund of ours, initiated_by processor, no reversal.
+    let payment = await lockPaymentOf(tx, scope, report);
+    if (!payment) return;
+    if (payment.status !== 'succeeded') {
+      // A refund proves the payment: its success report may still be on its way (or lost).
+      await paymentSucceeded(tx, scope, { type: 'payment_succeeded', paymentId: payment.id, paymentIntent: report.paymentIntent, checkoutSession: null, charge: report.charge }, now, kick);
+      payment = await queries.lockPayment(tx, scope, payment.id);
+      if (!payment || payment.status !== 'succeeded') return;
+    }
+    const amount = Math.min(report.amount, payment.amount - payment.amount_refunded);
+    if (amount <= 0) return;
+    await ledger.createRefund(
+      tx,
+      scope,
+      payment,
+      { amount, reason: null, initiatedBy: 'processor', metadata: {}, processor: { refund: report.refund, status: report.status, failureReason: report.failureReason } },
+      now,
+      kick,
+    );
+    return;
+  }
+  const refund = await queries.selectRefund(tx, scope, refundId);
+  const payment = refund ? await queries.lockPayment(tx, scope, refund.payment_id) : null;
+  const locked = payment ? await queries.lockRefund(tx, scope, refundId) : null;
+  if (!payment || !locked) return;
+  if (report.status === 'succeeded') {
+    await ledger.recordRefundSucceeded(tx, scope, payment, locked, { processor_refund: locked.processor_refund ?? report.refund, processor_transfer_reversal: locked.processor_transfer_reversal }, now);
+  } else if (report.status === 'failed' || report.status === 'canceled') {
+    await ledger.recordRefundFailed(
+      tx,
+      scope,
+      payment,
+      locked,
+      { status: report.status, failureReason: report.failureReason, reversalMade: locked.processor_transfer_reversal !== null, processorRefund: report.refund },
+      now,
+    );
+  } else if (locked.processor_refund === null) {
+    await queries.updateRefund(tx, scope, locked.id, { processor_refund: report.refund }, now);
+  }
+}
+
+async function cardDispute(tx: Tx, scope: Scope, report: Extract<ProcessorReport, { type: 'card_dispute' }>, now: Date): Promise<void> {
+  const existing = await queries.lockCardDisputeByProcessorId(tx, scope, report.dispute);
+  const changes = { amount: report.amount, reason: report.reason, status: report.status, evidence_due_by: report.evidenceDueBy };
+  if (existing) {
+    const same = existing.amount === changes.amount && existing.reason === changes.reason && existing.status === changes.status
+      && (existing.evidence_due_by?.getTime() ?? null) === (changes.evidence_due_by?.getTime() ?? null);
+    if (same) return;
+    const after = await queries.updateCardDispute(tx, scope, existing.id, changes, now);
+    await emitEvent(tx, scope, now, 'card_dispute.updated', serializeCardDispute(after), previousAttributes(serializeCardDispute(existing), serializeCardDispute(after)));
+    return;
+  }
+  const payment = await lockPaymentOf(tx, scope, { paymentIntent: report.paymentIntent, charge: report.charge });
+  if (!payment) return;
+  const created = await queries.insertCardDispute(tx, scope, {
+    id: newId('cardDispute'),
+    payment_id: payment.id,
+    order_id: payment.order_id,
+    ...changes,
+    processor_dispute: report.dispute,
+    created_at: now,
+  });
+  await emitEvent(tx, scope, now, 'card_dispute.created', serializeCardDispute(created));
+}

@@ -1,0 +1,130 @@
+// Payment, refund and card dispute records, their bodies and list queries (interface.md 2.8, 2.9,
+// 4.10, 4.11; contract 10, 12, 15).
+import { Type, type Static } from '@sinclair/typebox';
+import { Body, ListOf, ListQuery, MAX_AMOUNT, Metadata, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../../http/schemas.js';
+import { PAYMENT_STATES, REFUND_STATES } from './machines.js';
+
+const Id = Type.String({ minLength: 1, maxLength: 100 });
+const NullableId = Nullable(Type.String());
+
+export const PaymentStatus = StringEnum(PAYMENT_STATES, { description: 'awaiting_payment, succeeded or canceled.' });
+export const RELEASE_STATUSES = ['held', 'releasing', 'released', 'failed', 'nothing_to_release'] as const;
+
+export const Release = Type.Object({
+  status: Nullable(StringEnum(RELEASE_STATUSES, { description: 'held, releasing, released, failed or nothing_to_release; null until the buyer pays.' })),
+  amount: Type.Integer({ description: "The seller's share that is or will be transferred: while held, the planned amount, lowered by refunds; fixed once releasing." }),
+  amount_reversed: Type.Integer({ description: 'Taken back from the seller for refunds after release.' }),
+  failure: Nullable(Type.String()),
+  released_at: NullableTimestamp,
+});
+
+export const Payment = Type.Object(
+  {
+    object: Type.Literal('payment'),
+    id: Type.String(),
+    order: Type.String(),
+    method: StringEnum(['checkout_session', 'payment_intent'] as const),
+    status: PaymentStatus,
+    amount: Type.Integer({ description: "The order's total: subtotal + fee_amount." }),
+    fee_amount: Type.Integer({ description: "The customer's platform fee." }),
+    currency: Type.String(),
+    checkout_url: Nullable(Type.String({ description: 'The processor-hosted checkout; only while payment is due.' })),
+    client_secret: Nullable(Type.String({ description: "For the processor's embedded payment form; only while payment is due." })),
+    last_failure: Nullable(Type.String()),
+    amount_refunded: Type.Integer({ description: 'Refunded or being refunded.' }),
+    release: Release,
+    processor: Type.Object({ payment_intent: NullableId, checkout_session: NullableId, charge: NullableId, transfer: NullableId }),
+    metadata: Metadata,
+    paid_at: NullableTimestamp,
+    canceled_at: NullableTimestamp,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { description: 'The payment of an order (docs/payments.md).' },
+);
+export type Payment = Static<typeof Payment>;
+export const PaymentList = ListOf(Payment);
+
+export const ListPaymentsQuery = ListQuery({ order: Type.Optional(Id), status: Type.Optional(PaymentStatus) });
+export type ListPaymentsQuery = Static<typeof ListPaymentsQuery>;
+
+export const MetadataBody = Type.Object({ metadata: Metadata }, { additionalProperties: false, description: 'Replaces the metadata.' });
+export type MetadataBody = Static<typeof MetadataBody>;
+
+export const REFUND_REASONS = ['requested_by_customer', 'duplicate', 'fraudulent'] as const;
+export const INITIATORS = ['api', 'order_cancelled', 'order_expired', 'late_payment', 'processor'] as const;
+
+export const Refund = Type.Object(
+  {
+    object: Type.Literal('refund'),
+    id: Type.String(),
+    payment: Type.String(),
+    order: Type.String(),
+    amount: Type.Integer(),
+    currency: Type.String(),
+    reason: Nullable(StringEnum(REFUND_REASONS)),
+    initiated_by: StringEnum(INITIATORS, {
+      description: "api, order_cancelled, order_expired, late_payment, or processor (made in the processor's dashboard; does not reverse the transfer).",
+    }),
+    status: StringEnum(REFUND_STATES, { description: 'pending, succeeded, failed or canceled.' }),
+    failure_reason: Nullable(Type.String()),
+    transfer_reversal: Nullable(Type.Object({ amount: Type.Integer() }, { description: "Taken back from the seller's transfer: present when the refund came after release." })),
+    processor: Type.Object({ refund: NullableId, transfer_reversal: NullableId }),
+    metadata: Metadata,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { description: 'A refund of a payment (docs/payments.md).' },
+);
+export type Refund = Static<typeof Refund>;
+export const RefundList = ListOf(Refund);
+
+export const CreateRefundBody = Type.Object(
+  {
+    payment: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'The payment to refund; give this or `order`.' })),
+    order: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'The order whose payment to refund; give this or `payment`.' })),
+    amount: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_AMOUNT, description: 'Minor units; defaults to everything not yet refunded.' })),
+    reason: Type.Optional(StringEnum(REFUND_REASONS)),
+    metadata: Type.Optional(Metadata),
+  },
+  { additionalProperties: false, examples: [{ order: 'ord_01jd2b7v8k0000000000000000', amount: 500, reason: 'requested_by_customer' }] },
+);
+export type CreateRefundBody = Static<typeof CreateRefundBody>;
+
+export const ListRefundsQuery = ListQuery({ payment: Type.Optional(Id), order: Type.Optional(Id) });
+export type ListRefundsQuery = Static<typeof ListRefundsQuery>;
+
+export const CardDispute = Type.Object(
+  {
+    object: Type.Literal('card_dispute'),
+    id: Type.String(),
+    payment: Type.String(),
+    order: Type.String(),
+    amount: Type.Integer(),
+    reason: Type.String({ description: "The processor's reason, as it gives it (fraudulent, product_not_received, …)." }),
+    status: Type.String({ description: "The processor's status, as it gives it (needs_response, under_review, won, lost, …)." }),
+    evidence_due_by: NullableTimestamp,
+    processor: Type.Object({ dispute: Type.String() }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { description: 'A chargeback the processor reported (contract 12).' },
+);
+export type CardDispute = Static<typeof CardDispute>;
+export const CardDisputeList = ListOf(CardDispute);
+export const ListCardDisputesQuery = ListQuery({ payment: Type.Optional(Id), order: Type.Optional(Id) });
+export type ListCardDisputesQuery = Static<typeof ListCardDisputesQuery>;
+
+// Test helpers (contract 15).
+export const FailPaymentBody = Type.Union([Body({ message: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })) }), Type.Null()]);
+export type FailPaymentBody = Static<typeof FailPaymentBody>;
+export const ProcessorRefundBody = Type.Object({ amount: Type.Integer({ minimum: 1, maximum: MAX_AMOUNT }) }, { additionalProperties: false });
+export type ProcessorRefundBody = Static<typeof ProcessorRefundBody>;
+export const CardDisputeBody = Type.Union([
+  Body({
+    amount: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_AMOUNT, description: 'Defaults to the payment amount.' })),
+    reason: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Default fraudulent.' })),
+  }),
+  Type.Null(),
+]);
+export type CardDisputeBody = Static<typeof CardDisputeBody>;

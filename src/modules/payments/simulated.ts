@@ -1,0 +1,131 @@
+// The simulated processor's side of payments (test mode): its checkout page's Pay and Decline
+// buttons, and the test helpers of contract 15 that stand in for what a real processor would
+// report (a payment's success or failure, a refund made in its dashboard, a chargeback, a
+// seller's payouts status). Each goes through the same report handlers as Stripe's webhooks.
+import { DomainError, errors } from '../../errors.js';
+import { newId } from '../../ids.js';
+import { modeNow, type Scope } from '../../scope.js';
+import type { JobDeps } from '../../workers/job-kinds.js';
+import type { OperationContext, ServiceContext } from '../context.js';
+import type { ProcessorReport } from '../processors/driver.js';
+import { newSimulatedAccount } from '../processors/simulated.js';
+import { requireLiveSeller, setSellerPayouts } from '../sellers/operations.js';
+import type { Seller } from '../sellers/schemas.js';
+import { kickFor } from './kick.js';
+import * as queries from './queries.js';
+import { handleReport } from './reports.js';
+import type { CardDispute, CardDisputeBody, FailPaymentBody, Payment, ProcessorRefundBody, Refund } from './schemas.js';
+import { serializeCardDispute, serializePayment, serializeRefund } from './serialize.js';
+
+export const SIMULATED_DECLINE_MESSAGE = 'Your card was declined. (simulated)';
+
+/** Runs reports of the simulated processor on a payment of this mode; 409 unless it was made through it. */
+async function report<T>(deps: JobDeps, scope: Scope, paymentId: string, check: (payment: queries.PaymentRow) => void, reports: (payment: queries.PaymentRow) => ProcessorReport[], answer: (payment: queries.PaymentRow) => Promise<T>): Promise<T> {
+  return deps.db.transaction(async (tx) => {
+    const payment = await queries.lockPayment(tx, scope, paymentId);
+    if (!payment) throw errors.missing('payment', paymentId);
+    if (payment.provider !== 'simulated') {
+      throw new DomainError('invalid_state', `The payment ${paymentId} was made through ${payment.provider}; test helpers act on the simulated processor's payments only.`);
+    }
+    check(payment);
+    const now = await modeNow(tx, deps.clock, scope);
+    for (const one of reports(payment)) await handleReport(tx, scope, one, now, kickFor(deps));
+    return answer((await queries.lockPayment(tx, scope, paymentId))!);
+  });
+}
+
+const succeeded = (payment: queries.PaymentRow) =>
+  ({ type: 'payment_succeeded', paymentId: payment.id, paymentIntent: payment.processor_payment_intent, checkoutSession: payment.processor_checkout_session, charge: payment.processor_charge ?? `ch_sim_${payment.id.slice(4)}` }) as const;
+
+/** The buyer paid; on a payment canceled with its order, a late payment (refunded in full at once). */
+export function succeedPayment(ctx: OperationContext, id: string): Promise<Payment> {
+  return report(ctx, ctx.scope, id, (p) => {
+    if (p.status === 'succeeded') throw errors.invalidState('payment', p.status, 'succeed again');
+  }, (p) => [succeeded(p)], async (p) => serializePayment(p));
+}
+
+export function failPayment(ctx: OperationContext, id: string, body: FailPaymentBody): Promise<Payment> {
+  return report(ctx, ctx.scope, id, (p) => {
+    if (p.status !== 'awaiting_payment') throw errors.invalidState('payment', p.status, 'fail');
+  }, (p) => [{ type: 'payment_failed', paymentId: p.id, paymentIntent: null, checkoutSession: null, message: body?.message ?? SIMULATED_DECLINE_MESSAGE }], async (p) => serializePayment(p));
+}
+
+/** A refund made in the processor's dashboard: initiated_by processor, no transfer reversal. */
+export function processorRefund(ctx: OperationContext, id: string, body: ProcessorRefundBody): Promise<Refund> {
+  const refund = `re_sim_${newId('refund').slice(4)}`;
+  return report(ctx, ctx.scope, id, (p) => {
+    if (p.status !== 'succeeded') throw errors.invalidState('payment', p.status, 'be refunded');
+    const left = p.amount - p.amount_refunded;
+    if (body.amount > left) throw errors.invalidRequest(`amount may be at most ${left}: what is left of the payment after refunds.`, 'amount');
+  }, (p) => [{ type: 'refund_updated', paymentIntent: p.processor_payment_intent, charge: p.processor_charge, refund, amount: body.amount, status: 'succeeded', failureReason: null, refundId: null }], async () => {
+    const refundId = await queries.selectRefundIdByProcessorRefund(ctx.db, ctx.scope, refund);
+    return serializeRefund((await queries.selectRefund(ctx.db, ctx.scope, refundId!))!);
+  });
+}
+
+/** A chargeback the processor reports (needs_response, evidence due in 7 days of the mode's clock). */
+export function cardDispute(ctx: OperationContext, id: string, body: CardDisputeBody): Promise<CardDispute> {
+  const dispute = `dp_sim_${newId('cardDispute').slice(4)}`;
+  return report(ctx, ctx.scope, id, (p) => {
+    if (p.status !== 'succeeded') throw errors.invalidState('payment', p.status, 'be disputed by the card holder');
+    if (body?.amount !== undefined && body.amount > p.amount) throw errors.invalidRequest(`amount may be at most the payment's ${p.amount}.`, 'amount');
+  }, (p) => [{
+    type: 'card_dispute',
+    dispute,
+    charge: p.processor_charge,
+    paymentIntent: p.processor_payment_intent,
+    amount: body?.amount ?? p.amount,
+    reason: body?.reason ?? 'fraudulent',
+    status: 'needs_response',
+    evidenceDueBy: new Date(p.updated_at.getTime() + 7 * 24 * 60 * 60 * 1000),
+  }], async () => {
+    const row = await queries.selectCardDisputeByProcessorId(ctx.db, ctx.scope, dispute);
+    return serializeCardDispute(row!);
+  });
+}
+
+/** The seller's payouts as if the processor reported them (an account is made up when they have none). */
+export async function setSimulatedPayouts(ctx: OperationContext, sellerId: string, status: 'pending' | 'enabled' | 'restricted'): Promise<Seller> {
+  return ctx.db.transaction(async (tx) => {
+    const seller = await requireLiveSeller(tx, ctx.scope, sellerId, 'have its payouts reported');
+    const now = await modeNow(tx, ctx.clock, ctx.scope);
+    // Enabled payouts retry the seller's failed releases (an event subscriber): make those calls now.
+    kickFor(ctx)?.(tx);
+    return setSellerPayouts(tx, ctx.scope, seller, status, seller.processor_account ?? newSimulatedAccount(), now);
+  });
+}
+
+export type CheckoutPage =
+  | { kind: 'missing' }
+  | { kind: 'open'; payment: Payment }
+  | { kind: 'closed'; payment: Payment }
+  | { kind: 'redirect'; url: string };
+
+async function checkoutScope(ctx: ServiceContext, id: string): Promise<Scope | null> {
+  const found = await queries.selectSimulatedCheckout(ctx.db, id);
+  return found ? { marketplaceId: found.marketplace_id, mode: found.mode } : null;
+}
+
+export async function viewCheckout(ctx: ServiceContext, id: string): Promise<CheckoutPage> {
+  const scope = await checkoutScope(ctx, id);
+  const row = scope ? await queries.selectPayment(ctx.db, scope, id) : null;
+  if (!row) return { kind: 'missing' };
+  return row.status === 'awaiting_payment' && row.method === 'checkout_session' ? { kind: 'open', payment: serializePayment(row) } : { kind: 'closed', payment: serializePayment(row) };
+}
+
+/** The Pay or Decline button; then back to the success or cancel URL, or a closing page. */
+export async function submitCheckout(ctx: ServiceContext, id: string, pay: boolean): Promise<CheckoutPage> {
+  const scope = await checkoutScope(ctx, id);
+  if (!scope) return { kind: 'missing' };
+  const row = await ctx.db.transaction(async (tx) => {
+    const payment = await queries.lockPayment(tx, scope, id);
+    if (!payment || payment.status !== 'awaiting_payment') return payment;
+    const now = await modeNow(tx, ctx.clock, scope);
+    const one: ProcessorReport = pay ? succeeded(payment) : { type: 'payment_failed', paymentId: id, paymentIntent: null, checkoutSession: null, message: SIMULATED_DECLINE_MESSAGE };
+    await handleReport(tx, scope, one, now, kickFor(ctx));
+    return queries.lockPayment(tx, scope, id);
+  });
+  if (!row) return { kind: 'missing' };
+  const url = pay ? row.success_url : row.cancel_url;
+  return url !== null && (!pay || row.status === 'succeeded') ? { kind: 'redirect', url } : { kind: 'closed', payment: serializePayment(row) };
+}
