@@ -40,7 +40,27 @@ export const Payment = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { description: 'The payment of an order (docs/payments.md).' },
+  { description: 'The payment of an order (docs/payments.md).', examples: [{
+        object: 'payment',
+        id: 'pay_01jd4a1b2c3d4e5f6g7h8j9k0m',
+        order: 'ord_01jd4a0z9y8x7w6v5t4s3r2q1p',
+        method: 'checkout_session',
+        status: 'succeeded',
+        amount: 4613,
+        fee_amount: 113,
+        currency: 'USD',
+        checkout_url: null,
+        client_secret: null,
+        last_failure: null,
+        amount_refunded: 0,
+        release: { status: 'held', amount: 4500, amount_reversed: 0, failure: null, released_at: null },
+        processor: { payment_intent: 'pi_3QbX2c2eZvKYlo2C1abcdEfG', checkout_session: 'cs_test_a1b2c3', charge: 'ch_3QbX2c2eZvKYlo2C1xyz', transfer: null },
+        metadata: {},
+        paid_at: '2026-11-21T09:31:12.000Z',
+        canceled_at: null,
+        created_at: '2026-11-21T09:30:00.000Z',
+        updated_at: '2026-11-21T09:31:12.000Z',
+      }] },
 );
 export type Payment = Static<typeof Payment>;
 export const PaymentList = ListOf(Payment);
@@ -48,7 +68,7 @@ export const PaymentList = ListOf(Payment);
 export const ListPaymentsQuery = ListQuery({ order: Type.Optional(Id), status: Type.Optional(PaymentStatus) });
 export type ListPaymentsQuery = Static<typeof ListPaymentsQuery>;
 
-export const MetadataBody = Type.Object({ metadata: Metadata }, { additionalProperties: false, description: 'Replaces the metadata.' });
+export const MetadataBody = Type.Object({ metadata: Metadata }, { additionalProperties: false, description: 'Replaces the metadata.', examples: [{ metadata: { invoice: 'INV-1042' } }] });
 export type MetadataBody = Static<typeof MetadataBody>;
 
 export const REFUND_REASONS = ['requested_by_customer', 'duplicate', 'fraudulent'] as const;
@@ -74,7 +94,23 @@ export const Refund = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { description: 'A refund of a payment (docs/payments.md).' },
+  { description: 'A refund of a payment (docs/payments.md).', examples: [{
+        object: 'refund',
+        id: 'ref_01jd4b2c3d4e5f6g7h8j9k0m1n',
+        payment: 'pay_01jd4a1b2c3d4e5f6g7h8j9k0m',
+        order: 'ord_01jd4a0z9y8x7w6v5t4s3r2q1p',
+        amount: 1153,
+        currency: 'USD',
+        reason: 'requested_by_customer',
+        initiated_by: 'api',
+        status: 'pending',
+        failure_reason: null,
+        transfer_reversal: { amount: 1125 },
+        processor: { refund: null, transfer_reversal: null },
+        metadata: {},
+        created_at: '2026-11-23T10:00:00.000Z',
+        updated_at: '2026-11-23T10:00:00.000Z',
+      }] },
 );
 export type Refund = Static<typeof Refund>;
 export const RefundList = ListOf(Refund);
@@ -108,7 +144,19 @@ export const CardDispute = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { description: 'A chargeback the processor reported (contract 12).' },
+  { description: 'A chargeback the processor reported.', examples: [{
+        object: 'card_dispute',
+        id: 'cdp_01jd4c3d4e5f6g7h8j9k0m1n2p',
+        payment: 'pay_01jd4a1b2c3d4e5f6g7h8j9k0m',
+        order: 'ord_01jd4a0z9y8x7w6v5t4s3r2q1p',
+        amount: 4613,
+        reason: 'fraudulent',
+        status: 'needs_response',
+        evidence_due_by: '2026-12-01T23:59:59.000Z',
+        processor: { dispute: 'dp_1QbX2c2eZvKYlo2C' },
+        created_at: '2026-11-24T08:00:00.000Z',
+        updated_at: '2026-11-24T08:00:00.000Z',
+      }] },
 );
 export type CardDispute = Static<typeof CardDispute>;
 export const CardDisputeList = ListOf(CardDispute);
@@ -118,7 +166,7 @@ export type ListCardDisputesQuery = Static<typeof ListCardDisputesQuery>;
 // Test helpers (contract 15).
 export const FailPaymentBody = Type.Union([Body({ message: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })) }), Type.Null()]);
 export type FailPaymentBody = Static<typeof FailPaymentBody>;
-export const ProcessorRefundBody = Type.Object({ amount: Type.Integer({ minimum: 1, maximum: MAX_AMOUNT }) }, { additionalProperties: false });
+export const ProcessorRefundBody = Type.Object({ amount: Type.Integer({ minimum: 1, maximum: MAX_AMOUNT }) }, { additionalProperties: false, examples: [{ amount: 500 }] });
 export type ProcessorRefundBody = Static<typeof ProcessorRefundBody>;
 export const CardDisputeBody = Type.Union([
   Body({

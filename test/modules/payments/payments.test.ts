@@ -275,6 +275,21 @@ describe('the API around payments', () => {
     expect(closed.body).toContain('Payment succeeded');
   });
 
+  it('refuses an order with payments on when the mode has no processor connection', async () => {
+    const { buyer, listing } = await h.parties();
+    const saved = await ctx.db.query('SELECT * FROM processor_connections WHERE marketplace_id = $1 AND mode = $2', [ctx.marketplaceId, 'test']);
+    await ctx.db.query("DELETE FROM processor_connections WHERE marketplace_id = $1 AND mode = 'test'", [ctx.marketplaceId]);
+    try {
+      const res = await h.post('/v1/orders', { buyer: buyer.id, listing: listing.id });
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('processor_not_connected');
+    } finally {
+      const row = saved[0] as Record<string, unknown>;
+      const columns = Object.keys(row);
+      await ctx.db.query(`INSERT INTO processor_connections (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`, columns.map((c) => row[c]));
+    }
+  });
+
   it('refuses an order with payments on when the seller has not onboarded', async () => {
     const { buyer, listing, seller } = await h.parties();
     await h.payouts(seller.id, 'pending');

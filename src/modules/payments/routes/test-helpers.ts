@@ -40,7 +40,7 @@ export const paymentTestHelperRoutes: RouteModule = (app) => {
         summary: "Simulate the processor reporting a seller's payouts status",
         description: '`seller.payouts_updated` when it changes; enabled retries the seller\'s failed releases. Test-mode keys only.',
         params: IdParams,
-        body: Body({ status: StringEnum(['pending', 'enabled', 'restricted'] as const) }),
+        body: Type.Object({ status: StringEnum(['pending', 'enabled', 'restricted'] as const) }, { additionalProperties: false, examples: [{ status: 'enabled' }] }),
         response: { 200: Seller },
       },
     },

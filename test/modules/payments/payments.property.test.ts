@@ -1,0 +1,122 @@
+// Random sequences of refunds (API and processor-made), order moves (completion, cancellation,
+// disputes), payouts changes that make releases and reversals fail, retries and repeated processor
+// reports, over HTTP on the simulated processor. After each step, exact to the minor unit:
+// - the buyer is never refunded more than paid, and the refunds add up to amount_refunded;
+// - the seller keeps at most the subtotal net of the refunds that may reverse (processor-made
+//   refunds after release never do), and never less than nothing;
+// - the platform's fee returns in proportion to the refunded share (within half a unit);
+// - the listing's units are all accounted for (available + held by the order + sold = quantity).
+import fc from 'fast-check';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sellerShare } from '../../../src/modules/payments/money.js';
+import { startTestApp, type TestContext } from '../../helpers/harness.js';
+import type { Json } from '../../helpers/factories.js';
+import { paymentHelpers } from './helpers.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await startTestApp();
+});
+afterAll(() => ctx.close());
+const h = paymentHelpers(() => ctx);
+
+type Step =
+  | { kind: 'refund'; share: number; all: boolean }
+  | { kind: 'processor_refund'; share: number }
+  | { kind: 'complete' | 'cancel' | 'dispute_buyer' | 'dispute_seller' | 'retry_release' | 'succeed_again' | 'fail_late' }
+  | { kind: 'payouts'; status: 'enabled' | 'restricted' };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('refund' as const), share: fc.double({ min: 0, max: 1, noNaN: true }), all: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('processor_refund' as const), share: fc.double({ min: 0, max: 1, noNaN: true }) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constantFrom('complete', 'cancel', 'dispute_buyer', 'dispute_seller', 'retry_release', 'succeed_again', 'fail_late' as const) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('payouts' as const), status: fc.constantFrom('enabled', 'restricted' as const) }) },
+);
+
+const scenario = fc.record({
+  price: fc.integer({ min: 1, max: 100_000 }),
+  quantity: fc.integer({ min: 1, max: 3 }),
+  percentBps: fc.integer({ min: 0, max: 3000 }),
+  fixed: fc.integer({ min: 0, max: 500 }),
+  steps: fc.array(step, { minLength: 1, maxLength: 10 }),
+});
+
+async function take(s: Step, made: Json): Promise<void> {
+  const payment = await h.payment(made.payment.id);
+  const order = await h.getOrder(made.order.id);
+  const left = payment.amount - payment.amount_refunded;
+  const post = (url: string, body?: unknown) => h.post(url, body);
+  switch (s.kind) {
+    case 'refund':
+      if (left > 0) await post('/v1/refunds', s.all ? { payment: payment.id } : { payment: payment.id, amount: Math.max(1, Math.floor(left * s.share)) });
+      return;
+    case 'processor_refund':
+      if (left > 0) await post(`/v1/test_helpers/payments/${payment.id}/processor_refund`, { amount: Math.max(1, Math.floor(left * s.share)) });
+      return;
+    case 'complete':
+      if (order.state === 'committed') await post(`/v1/orders/${order.id}/claim`, { actor: made.seller.id });
+      await post(`/v1/orders/${order.id}/confirm`, { actor: made.buyer.id });
+      return;
+    case 'cancel':
+      await post(`/v1/orders/${order.id}/cancel`, {});
+      return;
+    case 'dispute_buyer':
+    case 'dispute_seller':
+      if (order.state !== 'disputed') await post(`/v1/orders/${order.id}/dispute`, { actor: made.buyer.id, reason: 'other', description: 'Property test.' });
+      {
+        const current = await h.getOrder(order.id);
+        if (current.dispute) await post(`/v1/disputes/${current.dispute}/decide`, { outcome: s.kind === 'dispute_buyer' ? 'buyer' : 'seller' });
+      }
+      return;
+    case 'retry_release':
+      await post(`/v1/payments/${payment.id}/retry_release`);
+      return;
+    case 'succeed_again':
+      await post(`/v1/test_helpers/payments/${payment.id}/succeed`);
+      return;
+    case 'fail_late':
+      await post(`/v1/test_helpers/payments/${payment.id}/fail`, { message: 'late failure' });
+      return;
+    case 'payouts':
+      await h.payouts(made.seller.id, s.status);
+      return;
+  }
+}
+
+async function check(made: Json, quantity: number): Promise<void> {
+  const payment = await h.payment(made.payment.id);
+  const refunds: Json[] = (await h.get(`/v1/refunds?payment=${payment.id}&limit=100`)).data;
+  const counting = refunds.filter((r) => r.status === 'pending' || r.status === 'succeeded');
+  const refunded = counting.reduce((sum, r) => sum + r.amount, 0);
+  expect(refunded).toBe(payment.amount_refunded);
+  expect(refunded).toBeLessThanOrEqual(payment.amount);
+  const mayReverse = counting.filter((r) => r.initiated_by !== 'processor').reduce((sum, r) => sum + r.amount, 0);
+  const subtotal = payment.amount - payment.fee_amount;
+  const sent = payment.release.status === 'released' ? payment.release.amount : 0;
+  const reversedMade = refunds.filter((r) => r.processor.transfer_reversal !== null).reduce((sum, r) => sum + (r.transfer_reversal?.amount ?? 0), 0);
+  const sellerKeeps = sent - reversedMade;
+  expect(sellerKeeps).toBeGreaterThanOrEqual(0);
+  expect(sellerKeeps).toBeLessThanOrEqual(sellerShare(subtotal, payment.amount, mayReverse));
+  expect(payment.release.amount_reversed).toBeLessThanOrEqual(payment.release.amount);
+  // The fee share of what was refunded: refunded − (subtotal − share), within half a unit of fee × refunded / amount.
+  const feeReturned = refunded - (subtotal - sellerShare(subtotal, payment.amount, refunded));
+  expect(Math.abs(feeReturned * payment.amount - payment.fee_amount * refunded)).toBeLessThanOrEqual(payment.amount / 2);
+  const order = await h.getOrder(made.order.id);
+  const listing = await h.getListing(made.listing.id);
+  const held = ['committed', 'claimed', 'disputed', 'completed'].includes(order.state) || (order.state === 'cancelled' && order.claimed_at !== null) ? quantity : 0;
+  expect(listing.quantity_available ?? listing.quantity).toBe(order.state === 'completed' || held > 0 ? 5 - quantity : 5);
+}
+
+it('keeps money and units exact under random sequences of refunds, releases, failures and reports', async () => {
+  await fc.assert(
+    fc.asyncProperty(scenario, async ({ price, quantity, percentBps, fixed, steps }) => {
+      await h.setSettings({ payments_enabled: true, platform_fee: { percent_bps: percentBps, fixed_amount: fixed }, release_delay_seconds: 0 });
+      const made = await h.paid({ quantity }, { price: { amount: price, currency: 'USD' } });
+      for (const s of steps) {
+        await take(s, made);
+        await check(made, quantity);
+      }
+    }),
+    { numRuns: 25 },
+  );
+});
