@@ -115,7 +115,8 @@ async function writeGaveUp(tx: Tx, scope: Scope, payment: queries.PaymentRow, ca
 }
 
 async function start(ctx: JobContext, scope: Scope, payment: queries.PaymentRow, callCtx: CallContext, call: Extract<ProcessorCall, { call: 'start' }>): Promise<Outcome> {
-  if (payment.processor_payment_intent !== null || payment.processor_checkout_session !== null) return done;
+  // Started already, or no longer due (the order ended before the call was made): nothing to start.
+  if (payment.processor_payment_intent !== null || payment.processor_checkout_session !== null || payment.status !== 'awaiting_payment') return done;
   const started = await processorDrivers[payment.provider].startPayment(callCtx, {
     paymentId: payment.id,
     orderId: payment.order_id,

@@ -8,7 +8,7 @@ import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { JobDeps } from '../../workers/job-kinds.js';
 import { loadSettings } from '../marketplace/settings.js';
-import { commitPaidOrder } from '../orders/operations.js';
+import { commitPaidOrder, requireOrder } from '../orders/operations.js';
 import type { ProcessorReport } from '../processors/driver.js';
 import { findSellerIdByProcessorAccount, requireSeller, setSellerPayouts } from '../sellers/operations.js';
 import type { CallKick } from './call-queue.js';
@@ -78,7 +78,11 @@ export async function handleReport(tx: Tx, scope: Scope, report: ProcessorReport
 
 type PaymentRefs = { paymentId?: string | null; paymentIntent?: string | null; checkoutSession?: string | null; charge?: string | null };
 
-/** The payment a report is about, locked: by our id when the processor echoes it, else by the processor's ids. */
+/**
+ * The payment a report is about, locked after its order (the lock order of every order move, so a
+ * report and a timer moving the same order cannot deadlock): by our id when the processor echoes
+ * it, else by the processor's ids.
+ */
 async function lockPaymentOf(tx: Tx, scope: Scope, refs: PaymentRefs): Promise<queries.PaymentRow | null> {
   let id = refs.paymentId ?? null;
   if (id !== null && !(await queries.selectPayment(tx, scope, id))) id = null;
@@ -90,7 +94,14 @@ async function lockPaymentOf(tx: Tx, scope: Scope, refs: PaymentRefs): Promise<q
   for (const [column, value] of lookups) {
     if (id === null && value) id = await queries.selectPaymentIdByProcessorRef(tx, scope, column, value);
   }
-  return id === null ? null : queries.lockPayment(tx, scope, id);
+  return id === null ? null : lockOrderThenPayment(tx, scope, id);
+}
+
+export async function lockOrderThenPayment(tx: Tx, scope: Scope, paymentId: string): Promise<queries.PaymentRow | null> {
+  const found = await queries.selectPayment(tx, scope, paymentId);
+  if (!found) return null;
+  await requireOrder(tx, scope, found.order_id);
+  return queries.lockPayment(tx, scope, paymentId);
 }
 
 async function paymentSucceeded(tx: Tx, scope: Scope, report: Extract<ProcessorReport, { type: 'payment_succeeded' }>, now: Date, kick: CallKick): Promise<void> {
@@ -127,7 +138,7 @@ async function refundUpdated(tx: Tx, scope: Scope, report: Extract<ProcessorRepo
     return;
   }
   const refund = await queries.selectRefund(tx, scope, refundId);
-  const payment = refund ? await queries.lockPayment(tx, scope, refund.payment_id) : null;
+  const payment = refund ? await lockOrderThenPayment(tx, scope, refund.payment_id) : null;
   const locked = payment ? await queries.lockRefund(tx, scope, refundId) : null;
   if (!payment || !locked) return;
   if (report.status === 'succeeded') {

@@ -13,7 +13,7 @@ import { requireLiveSeller, setSellerPayouts } from '../sellers/operations.js';
 import type { Seller } from '../sellers/schemas.js';
 import { kickFor } from './kick.js';
 import * as queries from './queries.js';
-import { handleReport } from './reports.js';
+import { handleReport, lockOrderThenPayment } from './reports.js';
 import type { CardDispute, CardDisputeBody, FailPaymentBody, Payment, ProcessorRefundBody, Refund } from './schemas.js';
 import { serializeCardDispute, serializePayment, serializeRefund } from './serialize.js';
 
@@ -22,7 +22,7 @@ export const SIMULATED_DECLINE_MESSAGE = 'Your card was declined. (simulated)';
 /** Runs reports of the simulated processor on a payment of this mode; 409 unless it was made through it. */
 async function report<T>(deps: JobDeps, scope: Scope, paymentId: string, check: (payment: queries.PaymentRow) => void, reports: (payment: queries.PaymentRow) => ProcessorReport[], answer: (payment: queries.PaymentRow) => Promise<T>): Promise<T> {
   return deps.db.transaction(async (tx) => {
-    const payment = await queries.lockPayment(tx, scope, paymentId);
+    const payment = await lockOrderThenPayment(tx, scope, paymentId);
     if (!payment) throw errors.missing('payment', paymentId);
     if (payment.provider !== 'simulated') {
       throw new DomainError('invalid_state', `The payment ${paymentId} was made through ${payment.provider}; test helpers act on the simulated processor's payments only.`);
@@ -118,7 +118,7 @@ export async function submitCheckout(ctx: ServiceContext, id: string, pay: boole
   const scope = await checkoutScope(ctx, id);
   if (!scope) return { kind: 'missing' };
   const row = await ctx.db.transaction(async (tx) => {
-    const payment = await queries.lockPayment(tx, scope, id);
+    const payment = await lockOrderThenPayment(tx, scope, id);
     if (!payment || payment.status !== 'awaiting_payment') return payment;
     const now = await modeNow(tx, ctx.clock, scope);
     const one: ProcessorReport = pay ? succeeded(payment) : { type: 'payment_failed', paymentId: id, paymentIntent: null, checkoutSession: null, message: SIMULATED_DECLINE_MESSAGE };

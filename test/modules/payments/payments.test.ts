@@ -210,6 +210,26 @@ describe('refunding', () => {
     expect(await h.payment(made.payment.id)).toMatchObject({ amount_refunded: 0, release: { amount_reversed: 0 } });
   });
 
+  it('replays a refund under its Idempotency-Key instead of refunding twice', async () => {
+    const made = await h.paid();
+    const send = () => h.post('/v1/refunds', { payment: made.payment.id, amount: 100 }, { 'Idempotency-Key': `refund-${made.payment.id}` });
+    const first = await send();
+    const second = await send();
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.body.id).toBe(first.body.id);
+    expect((await h.payment(made.payment.id)).amount_refunded).toBe(100);
+  });
+
+  it('never refunds more than was paid, whatever the concurrency', async () => {
+    const made = await h.paid(); // 1130
+    const answers = await Promise.all(Array.from({ length: 6 }, () => h.post('/v1/refunds', { payment: made.payment.id, amount: 400 })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(2);
+    expect(answers.filter((a) => a.status === 400).every((a) => a.body.error.param === 'amount')).toBe(true);
+    expect((await h.payment(made.payment.id)).amount_refunded).toBe(800);
+  });
+
   it('refuses bad refunds: no target, disagreeing targets, unknown ids, unpaid, too much', async () => {
     const made = await h.paid();
     const unpaid = await h.unpaid();
