@@ -9,6 +9,7 @@ import { DISPUTE_MACHINE } from '../../src/modules/orders/dispute-machine.js';
 import { ORDER_MACHINE } from '../../src/modules/orders/machine.js';
 import { MEDIA_MACHINE } from '../../src/modules/media/status.js';
 import { FLAG_MACHINE } from '../../src/modules/moderation/flag-status.js';
+import { PAYMENT_MACHINE, REFUND_MACHINE, RELEASE_MACHINE } from '../../src/modules/payments/machines.js';
 import { PAYOUTS_MACHINE } from '../../src/modules/sellers/payouts.js';
 import { SUSPENSION_MACHINE } from '../../src/modules/sellers/suspension.js';
 import { SELLER_VERIFICATION_MACHINE } from '../../src/modules/sellers/verification-state.js';
@@ -24,6 +25,9 @@ const MACHINES: Array<{ title: string; file: string; machine: Machine<string, st
   { title: "Seller's payouts state", file: 'src/modules/sellers/payouts.ts', machine: PAYOUTS_MACHINE },
   { title: 'Order state', file: 'src/modules/orders/machine.ts', machine: ORDER_MACHINE },
   { title: 'Dispute status', file: 'src/modules/orders/dispute-machine.ts', machine: DISPUTE_MACHINE },
+  { title: 'Payment status', file: 'src/modules/payments/machines.ts', machine: PAYMENT_MACHINE },
+  { title: 'Release status (none is null: not paid yet)', file: 'src/modules/payments/machines.ts', machine: RELEASE_MACHINE },
+  { title: 'Refund status', file: 'src/modules/payments/machines.ts', machine: REFUND_MACHINE },
   { title: 'Media status', file: 'src/modules/media/status.ts', machine: MEDIA_MACHINE },
   { title: 'Flag status', file: 'src/modules/moderation/flag-status.ts', machine: FLAG_MACHINE },
 ];

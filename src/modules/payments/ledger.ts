@@ -188,7 +188,7 @@ export async function recordReleased(tx: Tx, scope: Scope, row: PaymentRow, tran
 export async function recordReleaseFailed(tx: Tx, scope: Scope, row: PaymentRow, message: string, now: Date): Promise<PaymentRow> {
   const state = releaseState(row);
   if (state !== 'releasing' && state !== 'released') return row;
-  const fail = RELEASE_MACHINE.rows.find((r) => r.operation === 'fail')!;
+  const fail = move(RELEASE_MACHINE, state, 'fail', 'processor');
   return changePayment(
     tx,
     scope,

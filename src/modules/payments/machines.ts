@@ -49,7 +49,8 @@ export const RELEASE_MACHINE = defineMachine({
     // The order completed (plus release_delay_seconds): the transfer is asked for.
     { from: ['held'], operation: 'start', who: ['platform', 'timer'], to: 'releasing', emits: [], cancels: [RELEASE_TIMER] },
     { from: ['releasing'], operation: 'succeed', who: ['processor'], to: 'released', emits: ['payment.released'] },
-    { from: ['held', 'releasing'], operation: 'fail', who: ['processor', 'platform', 'timer'], to: 'failed', emits: ['payment.release_failed'], cancels: [RELEASE_TIMER] },
+    // Refused at once (no payouts), by the processor, or reported failed after it was made.
+    { from: ['held', 'releasing', 'released'], operation: 'fail', who: ['processor', 'platform', 'timer'], to: 'failed', emits: ['payment.release_failed'], cancels: [RELEASE_TIMER] },
     // retry_release, or the seller's payouts became enabled.
     { from: ['failed'], operation: 'retry', who: ['platform', 'processor'], to: 'releasing', emits: [] },
     { from: ['none', 'held', 'failed'], operation: 'settle_nothing', who: ['platform', 'timer', 'processor'], to: 'nothing_to_release', emits: [], cancels: [RELEASE_TIMER] },
