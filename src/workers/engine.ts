@@ -90,7 +90,7 @@ export async function attemptJob(deps: JobDeps, kind: ResolvedJobKind, job: Job,
  * Claims and runs due jobs of one kind until none is due or `max` ran, batch by batch, and
  * answers what was recorded. For tests and the test clock; the engine does this continuously.
  */
-export async function runDueJobs(deps: JobDeps, kindDef: JobKind, options: { max?: number; workerId?: string } = {}): Promise<Settled[]> {
+export async function runDueJobs(deps: JobDeps, kindDef: JobKind, options: { max?: number; workerId?: string; onlyKeys?: readonly string[] } = {}): Promise<Settled[]> {
   const kind = resolveKind(kindDef);
   if (!kind.enabled(deps.config)) return [];
   const max = options.max ?? 100;
@@ -99,7 +99,7 @@ export async function runDueJobs(deps: JobDeps, kindDef: JobKind, options: { max
   const results: Settled[] = [];
   while (results.length < max) {
     const want = Math.min(kind.batchSize, max - results.length);
-    const { jobs } = await claimJobs(deps, kind, workerId, want);
+    const { jobs } = await claimJobs(deps, kind, workerId, want, options.onlyKeys ?? null);
     results.push(...(await Promise.all(jobs.map((job) => attemptJob(deps, kind, job, never)))));
     if (jobs.length < want) break;
   }

@@ -108,6 +108,7 @@ candidates AS (
           OR (j.status = 'running' AND j.locked_until <= $2))
      AND ($5::int IS NULL OR j.concurrency_key IS NULL
           OR j.concurrency_key NOT IN (SELECT key FROM busy_keys WHERE running >= $5::int))
+     AND ($8::text[] IS NULL OR j.concurrency_key = ANY($8::text[]))
    ORDER BY j.run_at, j.id
    LIMIT $4
    FOR UPDATE OF j SKIP LOCKED
@@ -139,7 +140,8 @@ export interface ClaimResult {
   expired: number;
 }
 
-export async function claimJobs(deps: JobDeps, kind: ResolvedJobKind, workerId: string, limit: number): Promise<ClaimResult> {
+/** `onlyKeys` claims only jobs of those concurrency keys (a request running its own payment's calls). */
+export async function claimJobs(deps: JobDeps, kind: ResolvedJobKind, workerId: string, limit: number, onlyKeys: readonly string[] | null = null): Promise<ClaimResult> {
   if (limit <= 0) return { jobs: [], expired: 0 };
   const { db, clock } = deps;
   return db.transaction(async (tx) => {
@@ -155,6 +157,7 @@ export async function claimJobs(deps: JobDeps, kind: ResolvedJobKind, workerId: 
       kind.perKeyLimit,
       workerId,
       kind.leaseMs,
+      onlyKeys,
     ]);
     const jobs = rows.map(toJob).sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
     return { jobs, expired };

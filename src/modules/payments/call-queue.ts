@@ -19,9 +19,9 @@ export type ProcessorCall =
  * COMMIT and before it answers (so a checkout URL is there when the order's answer is); null
  * leaves them to the worker, which the enqueue wakes at once.
  */
-export type CallKick = ((tx: Tx) => void) | null;
+export type CallKick = ((tx: Tx, paymentId: string) => void) | null;
 
 export async function enqueueCall(tx: Tx, scope: Scope, paymentId: string, call: ProcessorCall, now: Date, kick: CallKick): Promise<void> {
   await enqueueJob(tx, { name: PROCESSOR_CALL_JOB, clock: 'mode' }, { owner: scope, runAt: now, subjectId: paymentId, concurrencyKey: paymentId, payload: call });
-  kick?.(tx);
+  kick?.(tx, paymentId);
 }

@@ -116,6 +116,15 @@ export async function selectFailedReleaseIds(tx: Tx, scope: Scope, sellerId: str
   return rows.map((row) => row.id);
 }
 
+/** Payments of a seller whose transfer is on its way (just retried, say). */
+export async function selectSellerPaymentIdsReleasing(tx: Tx, scope: Scope, sellerId: string): Promise<string[]> {
+  const rows = await tx.query<{ id: string }>(
+    `SELECT id FROM payments WHERE marketplace_id = $1 AND mode = $2 AND seller_id = $3 AND release_status = 'releasing' ORDER BY id`,
+    [scope.marketplaceId, scope.mode, sellerId],
+  );
+  return rows.map((row) => row.id);
+}
+
 export interface RefundMutable {
   status: RefundStatus;
   failure_reason: string | null;

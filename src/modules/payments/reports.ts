@@ -30,8 +30,6 @@ export async function receiveProcessorReports(deps: JobDeps, scope: Scope, sourc
     const now = await modeNow(tx, deps.clock, scope);
     if (!(await queries.insertEventReceipt(tx, scope, source.provider, source.eventId, now))) return 'duplicate';
     for (const report of reports) await handleReport(tx, scope, report, now, kick);
-    // Calls asked for by subscribers (a release retried when payouts became enabled) go now too.
-    kick?.(tx);
     return 'handled';
   });
 }
@@ -53,6 +51,8 @@ export async function handleReport(tx: Tx, scope: Scope, report: ProcessorReport
       const seller = await requireSeller(tx, scope, sellerId);
       const status = report.payoutsEnabled ? 'enabled' : report.restricted ? 'restricted' : 'pending';
       await setSellerPayouts(tx, scope, seller, status, report.account, now);
+      // Enabled payouts retry the seller's failed releases (an event subscriber): make those transfers now.
+      if (status === 'enabled') for (const id of await queries.selectSellerPaymentIdsReleasing(tx, scope, sellerId)) kick?.(tx, id);
       return;
     }
     case 'transfer_failed': {

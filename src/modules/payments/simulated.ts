@@ -89,9 +89,11 @@ export async function setSimulatedPayouts(ctx: OperationContext, sellerId: strin
   return ctx.db.transaction(async (tx) => {
     const seller = await requireLiveSeller(tx, ctx.scope, sellerId, 'have its payouts reported');
     const now = await modeNow(tx, ctx.clock, ctx.scope);
-    // Enabled payouts retry the seller's failed releases (an event subscriber): make those calls now.
-    kickFor(ctx)?.(tx);
-    return setSellerPayouts(tx, ctx.scope, seller, status, seller.processor_account ?? newSimulatedAccount(), now);
+    const after = await setSellerPayouts(tx, ctx.scope, seller, status, seller.processor_account ?? newSimulatedAccount(), now);
+    // Enabled payouts retry the seller's failed releases (an event subscriber): make those transfers now.
+    const kick = kickFor(ctx);
+    if (status === 'enabled') for (const id of await queries.selectSellerPaymentIdsReleasing(tx, ctx.scope, sellerId)) kick?.(tx, id);
+    return after;
   });
 }
 
