@@ -50,7 +50,8 @@ export function isRefusal(error: unknown): error is Stripe.errors.StripeCardErro
 }
 
 export function declinedOf(error: Stripe.errors.StripeCardError | Stripe.errors.StripeInvalidRequestError): ProcessorDeclined {
-  return new ProcessorDeclined(error.message, error.decline_code ?? error.code ?? null);
+  // A card's decline code (insufficient_funds, lost_card) says more than its code (card_declined).
+  return new ProcessorDeclined(error.message, error.decline_code || error.code || null);
 }
 
 /**
