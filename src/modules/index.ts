@@ -12,6 +12,7 @@ import { mediaFilePageRoutes, mediaRoutes } from './media/routes/index.js';
 import { moderationRoutes } from './moderation/routes/index.js';
 import { onboardingPageRoutes, onboardingRoutes } from './onboarding/routes/index.js';
 import { orderRoutes } from './orders/routes/index.js';
+import { processorWebhookRoutes } from './processor-webhooks/routes/index.js';
 import { reputationRoutes } from './reputation/routes/index.js';
 import { reviewRoutes } from './reviews/routes/index.js';
 import { sellerPublicRoutes, sellerRoutes } from './sellers/routes/index.js';
@@ -39,5 +40,5 @@ export const routeTable: RouteTable = {
     ...moderationRoutes,
   ],
   manage: [manageRoutes],
-  root: [...onboardingPageRoutes, ...mediaFilePageRoutes],
+  root: [...onboardingPageRoutes, ...mediaFilePageRoutes, ...processorWebhookRoutes],
 };
