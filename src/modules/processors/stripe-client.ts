@@ -45,11 +45,11 @@ export function stripeClient(ctx: CallContext): Stripe {
  * other failure (network, timeout, 5xx, rate limit, an idempotency conflict, a bad key) is thrown
  * as is, for the job engine to retry with the same key.
  */
-export function isRefusal(error: unknown): error is Stripe.errors.StripeCardError | Stripe.errors.StripeInvalidRequestError {
+function isRefusal(error: unknown): error is Stripe.errors.StripeCardError | Stripe.errors.StripeInvalidRequestError {
   return error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError;
 }
 
-export function declinedOf(error: Stripe.errors.StripeCardError | Stripe.errors.StripeInvalidRequestError): ProcessorDeclined {
+function declinedOf(error: Stripe.errors.StripeCardError | Stripe.errors.StripeInvalidRequestError): ProcessorDeclined {
   // A card's decline code (insufficient_funds, lost_card) says more than its code (card_declined).
   return new ProcessorDeclined(error.message, error.decline_code || error.code || null);
 }
