@@ -15,6 +15,7 @@ import { orderRoutes } from './orders/routes/index.js';
 import { registerOrderPaymentHooks } from './order-payments.js';
 import { paymentOrderHooks } from './payments/order-hooks.js';
 import { paymentApiRoutes, paymentPageRoutes } from './payments/routes/index.js';
+import { processorWebhookRoutes } from './processor-webhooks/routes/index.js';
 import { reputationRoutes } from './reputation/routes/index.js';
 import { reviewRoutes } from './reviews/routes/index.js';
 import { sellerPublicRoutes, sellerRoutes } from './sellers/routes/index.js';
@@ -43,7 +44,7 @@ export const routeTable: RouteTable = {
     ...moderationRoutes,
   ],
   manage: [manageRoutes],
-  root: [...onboardingPageRoutes, ...paymentPageRoutes, ...mediaFilePageRoutes],
+  root: [...onboardingPageRoutes, ...paymentPageRoutes, ...mediaFilePageRoutes, ...processorWebhookRoutes],
 };
 
 // Orders with payments on: the payments module's side of each order move (order-payments.ts).

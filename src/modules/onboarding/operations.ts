@@ -30,7 +30,7 @@ export async function createOnboardingLink(ctx: OperationContext, sellerId: stri
   });
   const id = newId('onboardingLink');
   const start = await processor.driver.startOnboarding(
-    { credentials: processor.credentials, publicUrl: ctx.config.publicUrl },
+    { credentials: processor.credentials, publicUrl: ctx.config.publicUrl, stripeApiUrl: ctx.config.stripeApiUrl },
     { linkId: id, sellerId, account: seller.processor_account, returnUrl: body.return_url, refreshUrl: body.refresh_url },
   );
   return ctx.db.transaction(async (tx) => {

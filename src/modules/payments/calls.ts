@@ -58,7 +58,7 @@ export const processorCallJob: JobKind = {
       await recordGaveUp(ctx, scope, payment.id, call, message);
       return { status: 'failed', error: message };
     }
-    const callCtx: CallContext = { credentials, publicUrl: ctx.config.publicUrl, signal: ctx.signal };
+    const callCtx: CallContext = { credentials, publicUrl: ctx.config.publicUrl, stripeApiUrl: ctx.config.stripeApiUrl, signal: ctx.signal };
     try {
       switch (call.call) {
         case 'start':

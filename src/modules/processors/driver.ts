@@ -16,11 +16,13 @@ export interface OnboardingStart {
   url: string;
 }
 
-/** What every call gets: the mode's credentials and an abort signal (the job's lease). */
+/** What every call gets: the mode's credentials, where to reach the processor, and an abort signal (the job's lease). */
 export interface CallContext {
   credentials: ProcessorCredentials;
   /** Base of the URLs the service hands out (PUBLIC_URL): the simulated processor's pages live there. */
   publicUrl: string;
+  /** STRIPE_API_URL: where the Stripe driver sends its calls instead of api.stripe.com (a local test server). */
+  stripeApiUrl?: string | null;
   signal?: AbortSignal;
 }
 

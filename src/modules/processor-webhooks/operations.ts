@@ -1,0 +1,38 @@
+// Stripe's webhooks for one mode of a marketplace: the event is checked with that mode's signing
+// secret, read into processor reports, and handed to the payments module, which records the event
+// id so a second delivery changes nothing. Any answer but 2xx makes Stripe deliver again later, so
+// only what a retry cannot fix (unknown endpoint, bad signature) is refused.
+import { DomainError, errors } from '../../errors.js';
+import { MODES, type Mode, type Scope } from '../../scope.js';
+import type { ServiceContext } from '../context.js';
+import { loadProcessorCredentials } from '../marketplaces/processor-connection.js';
+import { receiveProcessorReports } from '../payments/reports.js';
+import { reportsOfStripeEvent, StripeEventRejected, verifyStripeEvent } from '../processors/stripe-events.js';
+import type { ProcessorWebhookParams, ProcessorWebhookReceipt } from './schemas.js';
+
+const isMode = (mode: string): mode is Mode => (MODES as readonly string[]).includes(mode);
+
+export async function receiveStripeWebhook(
+  ctx: ServiceContext,
+  params: ProcessorWebhookParams,
+  rawBody: Buffer | undefined,
+  signature: string | string[] | undefined,
+): Promise<ProcessorWebhookReceipt> {
+  const notFound = errors.missing('processor connection', `${params.marketplace} (${params.mode} mode)`);
+  if (!isMode(params.mode)) throw notFound;
+  const scope: Scope = { marketplaceId: params.marketplace, mode: params.mode };
+  const credentials = await loadProcessorCredentials(ctx.db, ctx.config.secretKey, scope);
+  if (credentials === null) throw notFound;
+  if (credentials.provider !== 'stripe') {
+    throw errors.invalidRequest(`The ${params.mode} mode of this marketplace is connected to the ${credentials.provider} processor, not Stripe.`);
+  }
+  let event;
+  try {
+    event = verifyStripeEvent(rawBody ?? '', typeof signature === 'string' ? signature : undefined, credentials.webhookSecret);
+  } catch (error) {
+    if (error instanceof StripeEventRejected) throw new DomainError('invalid_request', error.message);
+    throw error;
+  }
+  const outcome = await receiveProcessorReports(ctx, scope, { provider: 'stripe', eventId: event.id }, reportsOfStripeEvent(event));
+  return { received: true, duplicate: outcome === 'duplicate' };
+}
