@@ -52,6 +52,8 @@ export const ERROR_CODES = [
   'request_header_too_large',
   // 500
   'internal_error',
+  // 502: the payment processor refused what was asked or could not be reached (its message)
+  'processor_error',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -42,6 +42,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   rate_limited: 429,
   request_header_too_large: 431,
   internal_error: 500,
+  processor_error: 502,
 };
 
 export interface ErrorBody {

@@ -6,10 +6,11 @@
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { OperationContext, ServiceContext } from '../context.js';
-import { processorFor } from '../drivers.js';
+import { processorFor, type ConnectedProcessor } from '../drivers.js';
+import { ProcessorDeclined } from '../processors/driver.js';
 import { newSimulatedAccount } from '../processors/simulated.js';
 import { requireSeller, setSellerPayouts } from '../sellers/operations.js';
-import { errors } from '../../errors.js';
+import { DomainError, errors } from '../../errors.js';
 import * as queries from './queries.js';
 import type { CreateOnboardingLinkBody, OnboardingLink } from './schemas.js';
 
@@ -29,10 +30,7 @@ export async function createOnboardingLink(ctx: OperationContext, sellerId: stri
     return { seller: found, processor: await processorFor(tx, ctx.config.secretKey, scope) };
   });
   const id = newId('onboardingLink');
-  const start = await processor.driver.startOnboarding(
-    { credentials: processor.credentials, publicUrl: ctx.config.publicUrl, stripeApiUrl: ctx.config.stripeApiUrl },
-    { linkId: id, sellerId, account: seller.processor_account, returnUrl: body.return_url, refreshUrl: body.refresh_url },
-  );
+  const start = await startOnboardingAt(processor, ctx, id, sellerId, seller.processor_account, body);
   return ctx.db.transaction(async (tx) => {
     const current = await requireSeller(tx, scope, sellerId);
     if (current.erased_at !== null) throw errors.invalidState('seller', 'erased', 'be onboarded');
@@ -58,6 +56,30 @@ export async function createOnboardingLink(ctx: OperationContext, sellerId: stri
       created_at: now.toISOString(),
     };
   });
+}
+
+/**
+ * The processor's side, with no transaction open. A refusal or an unreachable processor answers
+ * 502 processor_error with what the processor said; nothing was recorded, so the call can be
+ * repeated (the account is made under an idempotency key of the seller's id).
+ */
+async function startOnboardingAt(
+  processor: ConnectedProcessor,
+  ctx: OperationContext,
+  linkId: string,
+  sellerId: string,
+  account: string | null,
+  body: CreateOnboardingLinkBody,
+) {
+  try {
+    return await processor.driver.startOnboarding(
+      { credentials: processor.credentials, publicUrl: ctx.config.publicUrl, stripeApiUrl: ctx.config.stripeApiUrl },
+      { linkId, sellerId, account, returnUrl: body.return_url, refreshUrl: body.refresh_url },
+    );
+  } catch (error) {
+    if (error instanceof ProcessorDeclined) throw new DomainError('processor_error', `The payment processor refused to onboard the seller: ${error.message}`);
+    throw new DomainError('processor_error', 'The payment processor could not be reached; try again.');
+  }
 }
 
 export type SimulatedOnboardingPage =

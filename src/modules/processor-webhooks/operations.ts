@@ -33,6 +33,9 @@ export async function receiveStripeWebhook(
     if (error instanceof StripeEventRejected) throw new DomainError('invalid_request', error.message);
     throw error;
   }
+  if (event.livemode !== (scope.mode === 'live')) {
+    throw new DomainError('invalid_request', `The event is from Stripe's ${event.livemode ? 'live' : 'test'} mode; this endpoint receives the ${scope.mode} mode's events.`);
+  }
   const outcome = await receiveProcessorReports(ctx, scope, { provider: 'stripe', eventId: event.id }, reportsOfStripeEvent(event));
   return { received: true, duplicate: outcome === 'duplicate' };
 }

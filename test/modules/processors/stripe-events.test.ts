@@ -148,6 +148,14 @@ describe('POST /processor/stripe/{marketplace}/{mode}', () => {
     ]);
   });
 
+  it("refuses an event of Stripe's other mode with 400", async () => {
+    const { body, signature } = signer.signedEvent(SECRET, event('payment_intent.succeeded', { id: 'pi_8', object: 'payment_intent', metadata: {} }, false));
+    const res = await deliver(livePath(), body, signature);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toContain("Stripe's test mode");
+    expect(receive).not.toHaveBeenCalled();
+  });
+
   it('answers duplicate: true for an event handled before', async () => {
     receive.mockResolvedValueOnce('duplicate');
     const { body, signature } = signer.signedEvent(SECRET, paid());

@@ -57,4 +57,20 @@ describe('onboarding with Stripe', () => {
     const events = await storedEvents(ctx, seller.id);
     expect(events.map((e) => e.type)).toEqual(['seller.created', 'seller.payouts_updated']);
   });
+
+  it('answers 502 processor_error with what Stripe said when it refuses, and records nothing', async () => {
+    const seller = await createSeller(ctx, {}, live);
+    fake.failNext('accounts', { status: 400, code: 'platform_not_enabled', message: 'Your platform is not enabled for Connect.' });
+    const refused = await ctx.request(`/v1/sellers/${seller.id}/onboarding_links`, { body: urls, key: live });
+    expect(refused.status).toBe(502);
+    expect(refused.body.error.code).toBe('processor_error');
+    expect(refused.body.error.message).toContain('not enabled for Connect');
+    expect((await ctx.request(`/v1/sellers/${seller.id}`, { key: live })).body.payouts.status).toBe('not_started');
+    fake.failNext('accounts', { drop: true, times: 2 });
+    const unreachable = await ctx.request(`/v1/sellers/${seller.id}/onboarding_links`, { body: urls, key: live });
+    expect(unreachable.status).toBe(502);
+    expect(unreachable.body.error.message).toContain('could not be reached');
+    const retried = await ctx.request(`/v1/sellers/${seller.id}/onboarding_links`, { body: urls, key: live });
+    expect(retried.status, retried.text).toBe(201);
+  });
 });
