@@ -70,9 +70,9 @@ export async function createListing(ctx: TestContext, overrides: Record<string, 
 }
 
 /** A listing created and published. */
-export async function createPublishedListing(ctx: TestContext, overrides: Record<string, unknown> = {}): Promise<Listing> {
-  const listing = await createListing(ctx, overrides);
-  const res = await ctx.request<Listing>(`/v1/listings/${listing.id}/publish`, { method: 'POST' });
+export async function createPublishedListing(ctx: TestContext, overrides: Record<string, unknown> = {}, key?: string): Promise<Listing> {
+  const listing = await createListing(ctx, overrides, key);
+  const res = await ctx.request<Listing>(`/v1/listings/${listing.id}/publish`, { method: 'POST', ...(key === undefined ? {} : { key }) });
   expect(res.status, res.text).toBe(200);
   return res.body;
 }

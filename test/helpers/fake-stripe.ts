@@ -149,6 +149,8 @@ const ENDPOINTS: Endpoint[] = [
 
 export class FakeStripe {
   readonly violations: string[] = [];
+  /** Runs after a call was done and remembered under its key, before the answer leaves. */
+  beforeAnswer: ((request: FakeRequest) => Promise<void>) | null = null;
   readonly requests: FakeRequest[] = [];
   readonly objects = new Map<string, StripeObject>();
   /** The status new refunds get ('pending' for a refund that settles later). */
@@ -257,7 +259,9 @@ export class FakeStripe {
     const body = JSON.stringify(answer.body);
     if (answer.status < 300) this.created.set(endpoint.kind, this.count(endpoint.kind) + 1);
     this.idempotent.set(idempotencyKey!, { fingerprint, status: answer.status, body });
-    send(answer.status, body);
+    // A crash test kills the caller here: Stripe did the work, the caller never hears of it.
+    if (this.beforeAnswer) await this.beforeAnswer(record);
+    if (!res.destroyed) send(answer.status, body);
   }
 
   /** What breaks the rules of the call, or null. */
