@@ -10,7 +10,7 @@ export const WEBHOOK_SECRET = 'whsec_PaymentsFlowSecret0000000000';
 
 export function stripeMode(ctx: () => TestContext, fake: () => FakeStripe) {
   const live = () => ctx().keys.live.secret_key;
-  const request = (url: string, body?: unknown, method?: string) => ctx().request(url, { key: live(), ...(body === undefined ? {} : { body }), ...(method ? { method } : {}) });
+  const request = (url: string, body?: unknown, method?: 'GET' | 'POST' | 'PATCH' | 'DELETE') => ctx().request(url, { key: live(), ...(body === undefined ? {} : { body }), ...(method ? { method } : {}) });
   let sequence = 0;
 
   async function connect() {
