@@ -103,6 +103,10 @@ CREATE TABLE card_disputes (
 CREATE UNIQUE INDEX card_disputes_processor_key ON card_disputes (marketplace_id, mode, processor_dispute);
 CREATE INDEX card_disputes_payment_idx ON card_disputes (marketplace_id, mode, payment_id, id);
 
+-- Stripe signs the events of connected accounts (account.updated) through a Connect endpoint,
+-- which has its own signing secret.
+ALTER TABLE processor_connections ADD COLUMN connect_webhook_secret_enc text;
+
 -- Processor events already handled (Stripe retries deliveries and may send one event twice).
 CREATE TABLE processor_event_receipts (
   marketplace_id text NOT NULL,

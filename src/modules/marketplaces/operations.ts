@@ -78,7 +78,7 @@ export async function createMarketplace(
       keys[mode] = { secret_key: secret.key!, publishable_key: publishable.key! };
     }
     if (input.testProcessor === 'simulated') {
-      await queries.upsertConnection(tx, { marketplaceId: row.id, mode: 'test' }, { provider: 'simulated', secret_key_enc: null, webhook_secret_enc: null, now });
+      await queries.upsertConnection(tx, { marketplaceId: row.id, mode: 'test' }, { provider: 'simulated', secret_key_enc: null, webhook_secret_enc: null, connect_webhook_secret_enc: null, now });
     }
     return { marketplace: serializeMarketplace(row), api_keys: keys };
   });

@@ -10,11 +10,11 @@ import { resolveMarketplace } from '../accounts/access.js';
 import type { UserContext } from '../context.js';
 import * as queries from './queries.js';
 import { scopeOf, type DeletedProcessorConnection, type ModeParams, type ProcessorConnection, type Provider, type PutProcessorBody } from './schemas.js';
-import { secretContext, serializeConnection } from './serialize.js';
+import { secretContext, serializeConnection, type SecretColumn } from './serialize.js';
 
 export type ProcessorCredentials =
   | { provider: 'simulated' }
-  | { provider: 'stripe'; secretKey: string; webhookSecret: string };
+  | { provider: 'stripe'; secretKey: string; webhookSecret: string; connectWebhookSecret: string | null };
 
 const STRIPE_KEY = { test: /^(sk|rk)_test_[A-Za-z0-9]{16,240}$/, live: /^(sk|rk)_live_[A-Za-z0-9]{16,240}$/ };
 const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/=_-]{16,240}$/;
@@ -24,7 +24,7 @@ function checkInput(scope: Scope, input: PutProcessorBody): void {
     if (scope.mode === 'live') {
       throw new DomainError('test_mode_only', 'The simulated processor is for test mode only; connect Stripe in live mode.', 'provider');
     }
-    for (const field of ['secret_key', 'webhook_secret'] as const) {
+    for (const field of ['secret_key', 'webhook_secret', 'connect_webhook_secret'] as const) {
       if (input[field] !== undefined) throw errors.invalidRequest(`${field} is only accepted with provider stripe.`, field);
     }
     return;
@@ -36,6 +36,9 @@ function checkInput(scope: Scope, input: PutProcessorBody): void {
   }
   if (!WEBHOOK_SECRET.test(input.webhook_secret)) {
     throw errors.invalidRequest('webhook_secret must be a Stripe webhook signing secret (whsec_…).', 'webhook_secret');
+  }
+  if (input.connect_webhook_secret !== undefined && !WEBHOOK_SECRET.test(input.connect_webhook_secret)) {
+    throw errors.invalidRequest('connect_webhook_secret must be a Stripe webhook signing secret (whsec_…).', 'connect_webhook_secret');
   }
 }
 
@@ -56,6 +59,7 @@ export async function loadProcessorCredentials(q: Queryable, key: Buffer, scope:
     provider: 'stripe',
     secretKey: decryptSecret(key, row.secret_key_enc ?? '', secretContext(scope, 'secret_key')),
     webhookSecret: decryptSecret(key, row.webhook_secret_enc ?? '', secretContext(scope, 'webhook_secret')),
+    connectWebhookSecret: row.connect_webhook_secret_enc === null ? null : decryptSecret(key, row.connect_webhook_secret_enc, secretContext(scope, 'connect_webhook_secret')),
   };
 }
 
@@ -72,7 +76,7 @@ export async function connectProcessor(ctx: UserContext, mode: ModeParams, body:
   const scope = scopeOf(mode);
   checkInput(scope, body);
   const key = ctx.config.secretKey;
-  const encrypt = (value: string | undefined, column: 'secret_key' | 'webhook_secret') =>
+  const encrypt = (value: string | undefined, column: SecretColumn) =>
     value === undefined ? null : encryptSecret(key, value, secretContext(scope, column));
   return ctx.db.transaction(async (tx) => {
     await resolveMarketplace(tx, ctx.principal, scope.marketplaceId, 'configure');
@@ -80,6 +84,7 @@ export async function connectProcessor(ctx: UserContext, mode: ModeParams, body:
       provider: body.provider,
       secret_key_enc: encrypt(body.secret_key, 'secret_key'),
       webhook_secret_enc: encrypt(body.webhook_secret, 'webhook_secret'),
+      connect_webhook_secret_enc: encrypt(body.connect_webhook_secret, 'connect_webhook_secret'),
       now: new Date(ctx.clock.nowMs()),
     });
     return serializeConnection(key, scope, row);

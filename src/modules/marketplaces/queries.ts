@@ -31,6 +31,7 @@ export interface ConnectionRow {
   provider: Provider;
   secret_key_enc: string | null;
   webhook_secret_enc: string | null;
+  connect_webhook_secret_enc: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -166,7 +167,7 @@ export async function updateApiKeyRevoked(tx: Tx, scope: Scope, id: string, now:
 
 // ---- processor connections ----
 
-const CONNECTION_COLUMNS = 'provider, secret_key_enc, webhook_secret_enc, created_at, updated_at';
+const CONNECTION_COLUMNS = 'provider, secret_key_enc, webhook_secret_enc, connect_webhook_secret_enc, created_at, updated_at';
 
 export async function selectConnection(q: Queryable, scope: Scope): Promise<ConnectionRow | null> {
   const rows = await q.query<ConnectionRow>(`SELECT ${CONNECTION_COLUMNS} FROM processor_connections WHERE marketplace_id = $1 AND mode = $2`, [
@@ -180,15 +181,17 @@ export async function selectConnection(q: Queryable, scope: Scope): Promise<Conn
 export async function upsertConnection(
   tx: Tx,
   scope: Scope,
-  connection: { provider: Provider; secret_key_enc: string | null; webhook_secret_enc: string | null; now: Date },
+  connection: { provider: Provider; secret_key_enc: string | null; webhook_secret_enc: string | null; connect_webhook_secret_enc: string | null; now: Date },
 ): Promise<ConnectionRow> {
   const rows = await tx.query<ConnectionRow>(
-    `INSERT INTO processor_connections (marketplace_id, mode, provider, secret_key_enc, webhook_secret_enc, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $6)
+    `INSERT INTO processor_connections (marketplace_id, mode, provider, secret_key_enc, webhook_secret_enc, connect_webhook_secret_enc,
+                                        created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $7, $6, $6)
      ON CONFLICT (marketplace_id, mode) DO UPDATE SET provider = EXCLUDED.provider, secret_key_enc = EXCLUDED.secret_key_enc,
-       webhook_secret_enc = EXCLUDED.webhook_secret_enc, updated_at = EXCLUDED.updated_at
+       webhook_secret_enc = EXCLUDED.webhook_secret_enc, connect_webhook_secret_enc = EXCLUDED.connect_webhook_secret_enc,
+       updated_at = EXCLUDED.updated_at
      RETURNING ${CONNECTION_COLUMNS}`,
-    [scope.marketplaceId, scope.mode, connection.provider, connection.secret_key_enc, connection.webhook_secret_enc, connection.now],
+    [scope.marketplaceId, scope.mode, connection.provider, connection.secret_key_enc, connection.webhook_secret_enc, connection.now, connection.connect_webhook_secret_enc],
   );
   return rows[0]!;
 }

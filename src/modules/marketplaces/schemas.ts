@@ -41,6 +41,7 @@ const PROCESSOR_EXAMPLE = {
   provider: 'stripe',
   secret_key: 'sk_test_…a1b2',
   webhook_secret: 'whsec_…c3d4',
+  connect_webhook_secret: 'whsec_…ef01',
   created_at: CREATED_EXAMPLE,
   updated_at: CREATED_EXAMPLE,
 };
@@ -106,6 +107,7 @@ export const ProcessorConnection = Type.Object(
     provider: Provider,
     secret_key: Nullable(Type.String({ examples: ['sk_live_…abcd'] })),
     webhook_secret: Nullable(Type.String({ examples: ['whsec_…abcd'] })),
+    connect_webhook_secret: Nullable(Type.String({ examples: ['whsec_…ef01'], description: 'stripe: the signing secret of the Connect endpoint (connected accounts\' events), when given.' })),
     created_at: Timestamp,
     updated_at: Timestamp,
   },
@@ -156,7 +158,10 @@ export type RollApiKeyBody = Static<typeof RollApiKeyBody>;
 export const PutProcessorBody = Body({
   provider: Provider,
   secret_key: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'stripe: sk_… or rk_… of this mode.' })),
-  webhook_secret: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'stripe: the whsec_… signing secret.' })),
+  webhook_secret: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'stripe: the whsec_… signing secret of the endpoint for your account\'s events.' })),
+  connect_webhook_secret: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 255, description: "stripe, optional: the whsec_… signing secret of a Connect endpoint at the same URL, for connected accounts' events (account.updated). Stripe signs each endpoint with its own secret." }),
+  ),
 });
 Object.assign(PutProcessorBody, {
   examples: [{ provider: 'stripe', secret_key: 'sk_test_51Zy8Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7Hj0Ka1b2', webhook_secret: 'whsec_Zy8Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7c3d4' }],

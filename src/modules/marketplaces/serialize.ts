@@ -38,13 +38,15 @@ export function serializeApiKey(row: ApiKeyRow): ApiKey {
 }
 
 /** The associated data a connection secret is encrypted with: its place, so a copy elsewhere does not decrypt. */
-export function secretContext(scope: Scope, column: 'secret_key' | 'webhook_secret'): string {
+export type SecretColumn = 'secret_key' | 'webhook_secret' | 'connect_webhook_secret';
+
+export function secretContext(scope: Scope, column: SecretColumn): string {
   return `processor_connections:${scope.marketplaceId}:${scope.mode}:${column}`;
 }
 
 /** The connection with its secrets masked. */
 export function serializeConnection(key: Buffer, scope: Scope, row: ConnectionRow): ProcessorConnection {
-  const masked = (stored: string | null, column: 'secret_key' | 'webhook_secret') =>
+  const masked = (stored: string | null, column: SecretColumn) =>
     stored === null ? null : maskSecret(decryptSecret(key, stored, secretContext(scope, column)));
   return {
     object: 'processor_connection',
@@ -53,6 +55,7 @@ export function serializeConnection(key: Buffer, scope: Scope, row: ConnectionRo
     provider: row.provider,
     secret_key: masked(row.secret_key_enc, 'secret_key'),
     webhook_secret: masked(row.webhook_secret_enc, 'webhook_secret'),
+    connect_webhook_secret: masked(row.connect_webhook_secret_enc, 'connect_webhook_secret'),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -26,16 +26,30 @@ export async function receiveStripeWebhook(
   if (credentials.provider !== 'stripe') {
     throw errors.invalidRequest(`The ${params.mode} mode of this marketplace is connected to the ${credentials.provider} processor, not Stripe.`);
   }
-  let event;
-  try {
-    event = verifyStripeEvent(rawBody ?? '', typeof signature === 'string' ? signature : undefined, credentials.webhookSecret);
-  } catch (error) {
-    if (error instanceof StripeEventRejected) throw new DomainError('invalid_request', error.message);
-    throw error;
-  }
+  const event = verifyWithEither(rawBody ?? '', typeof signature === 'string' ? signature : undefined, credentials.webhookSecret, credentials.connectWebhookSecret);
   if (event.livemode !== (scope.mode === 'live')) {
     throw new DomainError('invalid_request', `The event is from Stripe's ${event.livemode ? 'live' : 'test'} mode; this endpoint receives the ${scope.mode} mode's events.`);
   }
   const outcome = await receiveProcessorReports(ctx, scope, { provider: 'stripe', eventId: event.id }, reportsOfStripeEvent(event));
   return { received: true, duplicate: outcome === 'duplicate' };
+}
+
+/**
+ * Stripe signs each webhook endpoint with its own secret: the account endpoint's, and a Connect
+ * endpoint's (connected accounts' events) when the connection has one. Either may sign.
+ */
+function verifyWithEither(rawBody: Buffer | string, signature: string | undefined, secret: string, connectSecret: string | null) {
+  try {
+    return verifyStripeEvent(rawBody, signature, secret);
+  } catch (error) {
+    if (!(error instanceof StripeEventRejected)) throw error;
+    if (connectSecret !== null) {
+      try {
+        return verifyStripeEvent(rawBody, signature, connectSecret);
+      } catch {
+        // The first refusal's reason is the one to report.
+      }
+    }
+    throw new DomainError('invalid_request', error.message);
+  }
 }

@@ -27,6 +27,7 @@ describe('processor connection', () => {
       provider: 'stripe',
       secret_key: 'sk_live_…wxyz',
       webhook_secret: 'whsec_…1234',
+      connect_webhook_secret: null,
     });
     const [row] = await ctx.db.query<{ secret_key_enc: string; webhook_secret_enc: string }>(
       `SELECT secret_key_enc, webhook_secret_enc FROM processor_connections WHERE marketplace_id = $1 AND mode = 'live'`,
@@ -35,9 +36,18 @@ describe('processor connection', () => {
     expect(row!.secret_key_enc).not.toContain('AbCd');
     expect(row!.webhook_secret_enc).not.toContain('AbCd');
     const credentials = await loadProcessorCredentials(ctx.db, ctx.config.secretKey, { marketplaceId: ctx.marketplaceId, mode: 'live' });
-    expect(credentials).toEqual({ provider: 'stripe', secretKey: LIVE_KEY, webhookSecret: WEBHOOK_SECRET });
+    expect(credentials).toEqual({ provider: 'stripe', secretKey: LIVE_KEY, webhookSecret: WEBHOOK_SECRET, connectWebhookSecret: null });
     const get = await ctx.request(path('live'), { key: owner });
     expect(get.body).toEqual(put.body);
+    const withConnect = await ctx.request(path('live'), {
+      method: 'PUT',
+      key: owner,
+      body: { provider: 'stripe', secret_key: LIVE_KEY, webhook_secret: WEBHOOK_SECRET, connect_webhook_secret: 'whsec_ConnectEndpointSecret5678' },
+    });
+    expect(withConnect.body.connect_webhook_secret).toBe('whsec_…5678');
+    expect((await loadProcessorCredentials(ctx.db, ctx.config.secretKey, { marketplaceId: ctx.marketplaceId, mode: 'live' }))).toMatchObject({ connectWebhookSecret: 'whsec_ConnectEndpointSecret5678' });
+    const reset = await ctx.request(path('live'), { method: 'PUT', key: owner, body: { provider: 'stripe', secret_key: LIVE_KEY, webhook_secret: WEBHOOK_SECRET } });
+    expect(reset.body.connect_webhook_secret).toBeNull();
   });
 
   it('refuses the simulated processor in live mode', async () => {
@@ -51,6 +61,8 @@ describe('processor connection', () => {
     ['live', { provider: 'stripe', secret_key: LIVE_KEY, webhook_secret: 'secret' }, 'webhook_secret'],
     ['live', { provider: 'stripe', webhook_secret: WEBHOOK_SECRET }, 'secret_key'],
     ['live', { provider: 'stripe', secret_key: LIVE_KEY }, 'webhook_secret'],
+    ['live', { provider: 'stripe', secret_key: LIVE_KEY, webhook_secret: WEBHOOK_SECRET, connect_webhook_secret: 'nope' }, 'connect_webhook_secret'],
+    ['test', { provider: 'simulated', connect_webhook_secret: WEBHOOK_SECRET }, 'connect_webhook_secret'],
     ['test', { provider: 'simulated', secret_key: 'sk_test_51AbCdEfGhIjKlMnOpQrStUv' }, 'secret_key'],
     ['test', { provider: 'paypal' }, 'provider'],
     ['test', { provider: 'stripe', secret_key: 'x'.repeat(256), webhook_secret: WEBHOOK_SECRET }, 'secret_key'],

@@ -7,6 +7,8 @@ import type { TestContext } from '../../helpers/harness.js';
 import { ownerToken } from '../manage/helpers.js';
 
 export const WEBHOOK_SECRET = 'whsec_PaymentsFlowSecret0000000000';
+/** The Connect endpoint's: Stripe signs connected accounts' events (account.updated) with it. */
+export const CONNECT_WEBHOOK_SECRET = 'whsec_PaymentsFlowConnect000000000';
 
 export function stripeMode(ctx: () => TestContext, fake: () => FakeStripe) {
   const live = () => ctx().keys.live.secret_key;
@@ -17,9 +19,10 @@ export function stripeMode(ctx: () => TestContext, fake: () => FakeStripe) {
     const put = await ctx().request(`/manage/v1/marketplaces/${ctx().marketplaceId}/modes/live/processor`, {
       method: 'PUT',
       key: await ownerToken(ctx()),
-      body: { provider: 'stripe', secret_key: 'sk_live_51PaymentsFlowKey00000000000', webhook_secret: WEBHOOK_SECRET },
+      body: { provider: 'stripe', secret_key: 'sk_live_51PaymentsFlowKey00000000000', webhook_secret: WEBHOOK_SECRET, connect_webhook_secret: CONNECT_WEBHOOK_SECRET },
     });
     expect(put.status, put.text).toBe(200);
+    expect(put.body.connect_webhook_secret).toMatch(/^whsec_…/);
     await ctx().db.query('UPDATE marketplace_modes SET settings = settings || $2::jsonb WHERE marketplace_id = $1 AND mode = $3', [
       ctx().marketplaceId,
       JSON.stringify({ payments_enabled: true, checkout_success_url: 'https://shop.example/thanks', checkout_cancel_url: 'https://shop.example/cart', release_delay_seconds: 0, platform_fee: { percent_bps: 1000, fixed_amount: 0 } }),
@@ -28,9 +31,9 @@ export function stripeMode(ctx: () => TestContext, fake: () => FakeStripe) {
   }
 
   /** Delivers a Stripe event to the service's webhook endpoint, signed with the connection's secret. */
-  async function deliver(type: string, object: Record<string, unknown>, id = `evt_flow_${++sequence}`) {
+  async function deliver(type: string, object: Record<string, unknown>, id = `evt_flow_${++sequence}`, secret = WEBHOOK_SECRET) {
     const event = { id, object: 'event', api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: true, pending_webhooks: 1, request: null, type, data: { object } };
-    const { body, signature } = fake().signedEvent(WEBHOOK_SECRET, event);
+    const { body, signature } = fake().signedEvent(secret, event);
     const res = await ctx().app.inject({
       method: 'POST',
       url: `/processor/stripe/${ctx().marketplaceId}/live`,
@@ -47,7 +50,8 @@ export function stripeMode(ctx: () => TestContext, fake: () => FakeStripe) {
     const link = await request(`/v1/sellers/${seller.id}/onboarding_links`, { return_url: 'https://shop.example/done', refresh_url: 'https://shop.example/again' });
     expect(link.status, link.text).toBe(201);
     const account = (await request(`/v1/sellers/${seller.id}`)).body.payouts.processor_account as string;
-    await deliver('account.updated', { id: account, object: 'account', capabilities: { transfers: 'active' }, requirements: { disabled_reason: null } });
+    // From the Connect endpoint, signed with its own secret.
+    await deliver('account.updated', { id: account, object: 'account', capabilities: { transfers: 'active' }, requirements: { disabled_reason: null } }, undefined, CONNECT_WEBHOOK_SECRET);
     expect((await request(`/v1/sellers/${seller.id}`)).body.payouts.status).toBe('enabled');
     const buyer = await createBuyer(ctx(), {}, live());
     const listing = await createPublishedListing(ctx(), { seller: seller.id, quantity: 5, price: { amount: 1000, currency: 'USD' } }, live());

@@ -13,7 +13,7 @@ let ctx: CallContext;
 beforeAll(async () => {
   fake = await startFakeStripe();
   ctx = {
-    credentials: { provider: 'stripe', secretKey: 'sk_test_51DriverTestKey000000000000', webhookSecret: 'whsec_driverTestSecret0000000' },
+    credentials: { provider: 'stripe', secretKey: 'sk_test_51DriverTestKey000000000000', webhookSecret: 'whsec_driverTestSecret0000000', connectWebhookSecret: null },
     publicUrl: 'http://127.0.0.1:8080',
     stripeApiUrl: fake.url,
   };
