@@ -72,6 +72,9 @@ CREATE TABLE refunds (
   status text NOT NULL CHECK (status IN ('pending', 'succeeded', 'failed', 'canceled')),
   failure_reason text,
   transfer_reversal_amount bigint CHECK (transfer_reversal_amount >= 0),
+  -- The processor refused the reversal (the seller's balance was short): the buyer is refunded all
+  -- the same, and this shortfall stays on the refund for the platform to see.
+  transfer_reversal_failure text,
   processor_refund text,
   processor_transfer_reversal text,
   metadata jsonb NOT NULL DEFAULT '{}',

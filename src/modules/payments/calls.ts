@@ -182,15 +182,15 @@ async function refund(ctx: JobContext, scope: Scope, payment: queries.PaymentRow
         }));
       } catch (error) {
         if (!(error instanceof ProcessorDeclined)) throw error;
-        // Reversal first, then the refund: a refused reversal fails the refund before the buyer is paid.
+        // The seller's balance was short: the buyer is refunded all the same, and the shortfall is
+        // recorded on the refund for the platform to see (never a silent loss).
         await record(ctx, scope, payment.id, async (tx, current) => {
           const locked = await queries.lockRefund(tx, scope, refundId);
-          if (locked) await ledger.recordRefundFailed(tx, scope, current, locked, { status: 'failed', failureReason: `The transfer reversal was refused: ${error.message}`, reversalMade: false, processorRefund: null }, ctx.now);
+          if (locked) await ledger.recordReversalShortfall(tx, scope, current, locked, error.message, ctx.now);
         });
-        return { status: 'failed', error: error.message };
       }
       const made = reversalId;
-      await record(ctx, scope, payment.id, (tx) => queries.updateRefund(tx, scope, refundId, { processor_transfer_reversal: made }, ctx.now));
+      if (made !== null) await record(ctx, scope, payment.id, (tx) => queries.updateRefund(tx, scope, refundId, { processor_transfer_reversal: made }, ctx.now));
     }
   }
   const result = await driver.refund(callCtx, {

@@ -255,6 +255,19 @@ export async function createRefund(tx: Tx, scope: Scope, row: PaymentRow, input:
   return { payment, refund };
 }
 
+/**
+ * The processor refused a refund's transfer reversal: the shortfall stays on the refund
+ * (`transfer_reversal.status` failed, with the processor's message) and counts as waived, so later
+ * refunds do not try to take it back again; `refund.updated`.
+ */
+export async function recordReversalShortfall(tx: Tx, scope: Scope, row: PaymentRow, refund: RefundRow, message: string, now: Date): Promise<void> {
+  const reversal = refund.transfer_reversal_amount ?? 0;
+  if (reversal === 0 || refund.transfer_reversal_failure !== null || refund.processor_transfer_reversal !== null) return;
+  await changePayment(tx, scope, row, { amount_reversed: Math.max(0, row.amount_reversed - reversal), reversal_waived: row.reversal_waived + reversal }, now);
+  const after = await queries.updateRefund(tx, scope, refund.id, { transfer_reversal_failure: message }, now);
+  await emitEvent(tx, scope, now, 'refund.updated', serializeRefund(after), previousAttributes(serializeRefund(refund), serializeRefund(after)));
+}
+
 /** pending → succeeded: `refund.updated`, `payment.refunded`. */
 export async function recordRefundSucceeded(tx: Tx, scope: Scope, row: PaymentRow, refund: RefundRow, changes: Pick<RefundRow, 'processor_refund' | 'processor_transfer_reversal'>, now: Date): Promise<RefundRow> {
   if (refund.status !== 'pending') {
@@ -285,7 +298,12 @@ export async function recordRefundFailed(
   const refundedAfter = row.amount_refunded - refund.amount;
   const changes: Partial<PaymentMutable> = { amount_refunded: refundedAfter, ...plannedRelease(row, refundedAfter) };
   const reversal = refund.transfer_reversal_amount ?? 0;
-  if (reversal > 0 && !outcome.reversalMade) changes.amount_reversed = row.amount_reversed - reversal;
+  if (reversal > 0 && refund.transfer_reversal_failure !== null) {
+    // Its shortfall was counted as waived; with no refund there is no shortfall.
+    changes.reversal_waived = Math.max(0, row.reversal_waived - reversal);
+  } else if (reversal > 0 && !outcome.reversalMade) {
+    changes.amount_reversed = Math.max(0, row.amount_reversed - reversal);
+  }
   if (refund.initiated_by === 'processor' && row.reversal_waived > 0) {
     // What stays waived is at most what the remaining refunds still leave owed.
     const owed = row.release_amount - sellerShare(row.subtotal, row.amount, refundedAfter) - (changes.amount_reversed ?? row.amount_reversed);
@@ -299,7 +317,7 @@ export async function recordRefundFailed(
     {
       status: outcome.status,
       failure_reason: outcome.failureReason,
-      transfer_reversal_amount: reversal > 0 && !outcome.reversalMade ? null : refund.transfer_reversal_amount,
+      transfer_reversal_amount: reversal > 0 && !outcome.reversalMade && refund.transfer_reversal_failure === null ? null : refund.transfer_reversal_amount,
       processor_refund: refund.processor_refund ?? outcome.processorRefund,
     },
     now,

@@ -136,7 +136,7 @@ export async function updateRefundMetadata(ctx: OperationContext, id: string, bo
 
 export async function listCardDisputes(ctx: OperationContext, query: ListCardDisputesQuery): Promise<ListEnvelope<CardDispute>> {
   const page = pageRequest(query, 'cardDispute');
-  const rows = await queries.selectCardDisputePage(ctx.db, ctx.scope, { payment: query.payment, order: query.order }, page);
+  const rows = await queries.selectCardDisputePage(ctx.db, ctx.scope, { payment: query.payment, order: query.order, status: query.status }, page);
   return toList(rows.map(serializeCardDispute), page.limit);
 }
 

@@ -129,6 +129,7 @@ export interface RefundMutable {
   status: RefundStatus;
   failure_reason: string | null;
   transfer_reversal_amount: number | null;
+  transfer_reversal_failure: string | null;
   processor_refund: string | null;
   processor_transfer_reversal: string | null;
   metadata: Record<string, string>;
@@ -147,7 +148,7 @@ export interface RefundRow extends RefundMutable {
 }
 
 const REFUND_COLUMNS = `id, payment_id, order_id, amount, currency, reason, initiated_by, status, failure_reason, transfer_reversal_amount,
-  processor_refund, processor_transfer_reversal, metadata, created_at, updated_at`;
+  transfer_reversal_failure,  processor_refund, processor_transfer_reversal, metadata, created_at, updated_at`;
 
 export type NewRefund = Pick<RefundRow, 'id' | 'payment_id' | 'order_id' | 'amount' | 'currency' | 'reason' | 'initiated_by' | 'status' | 'transfer_reversal_amount' | 'processor_refund' | 'metadata' | 'created_at'>;
 
@@ -261,11 +262,11 @@ export async function selectCardDispute(q: Queryable, scope: Scope, id: string):
   return rows[0] ?? null;
 }
 
-export function selectCardDisputePage(q: Queryable, scope: Scope, filter: { payment?: string; order?: string }, page: PageRequest): Promise<CardDisputeRow[]> {
+export function selectCardDisputePage(q: Queryable, scope: Scope, filter: { payment?: string; order?: string; status?: string }, page: PageRequest): Promise<CardDisputeRow[]> {
   return selectPage<CardDisputeRow>(q, {
     sql: `SELECT ${CARD_DISPUTE_COLUMNS} FROM card_disputes WHERE marketplace_id = $1 AND mode = $2`,
     params: [scope.marketplaceId, scope.mode],
-    equals: { payment_id: filter.payment, order_id: filter.order },
+    equals: { payment_id: filter.payment, order_id: filter.order, status: filter.status },
     page,
   });
 }

@@ -88,7 +88,18 @@ export const Refund = Type.Object(
     }),
     status: StringEnum(REFUND_STATES, { description: 'pending, succeeded, failed or canceled.' }),
     failure_reason: Nullable(Type.String()),
-    transfer_reversal: Nullable(Type.Object({ amount: Type.Integer() }, { description: "Taken back from the seller's transfer: present when the refund came after release." })),
+    transfer_reversal: Nullable(
+      Type.Object(
+        {
+          amount: Type.Integer({ description: "What the refund takes back from the seller's transfer." }),
+          status: StringEnum(['pending', 'succeeded', 'failed'] as const, {
+            description: "failed: the processor refused it (the seller's balance was short); the buyer is refunded all the same and `amount` is the platform's shortfall.",
+          }),
+          failure_reason: Nullable(Type.String({ description: "The processor's message when the reversal failed." })),
+        },
+        { description: "Taken back from the seller's transfer: present when the refund came after release." },
+      ),
+    ),
     processor: Type.Object({ refund: NullableId, transfer_reversal: NullableId }),
     metadata: Metadata,
     created_at: Timestamp,
@@ -105,7 +116,7 @@ export const Refund = Type.Object(
         initiated_by: 'api',
         status: 'pending',
         failure_reason: null,
-        transfer_reversal: { amount: 1125 },
+        transfer_reversal: { amount: 1125, status: 'pending', failure_reason: null },
         processor: { refund: null, transfer_reversal: null },
         metadata: {},
         created_at: '2026-11-23T10:00:00.000Z',
@@ -160,7 +171,7 @@ export const CardDispute = Type.Object(
 );
 export type CardDispute = Static<typeof CardDispute>;
 export const CardDisputeList = ListOf(CardDispute);
-export const ListCardDisputesQuery = ListQuery({ payment: Type.Optional(Id), order: Type.Optional(Id) });
+export const ListCardDisputesQuery = ListQuery({ payment: Type.Optional(Id), order: Type.Optional(Id), status: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: "The processor's status, as it gives it (needs_response, under_review, won, lost, …)." })) });
 export type ListCardDisputesQuery = Static<typeof ListCardDisputesQuery>;
 
 // Test helpers (contract 15).

@@ -52,7 +52,14 @@ export function serializeRefund(row: RefundRow): Refund {
     initiated_by: row.initiated_by,
     status: row.status,
     failure_reason: row.failure_reason,
-    transfer_reversal: row.transfer_reversal_amount === null ? null : { amount: row.transfer_reversal_amount },
+    transfer_reversal:
+      row.transfer_reversal_amount === null
+        ? null
+        : {
+            amount: row.transfer_reversal_amount,
+            status: row.transfer_reversal_failure !== null ? 'failed' : row.processor_transfer_reversal !== null ? 'succeeded' : 'pending',
+            failure_reason: row.transfer_reversal_failure,
+          },
     processor: { refund: row.processor_refund, transfer_reversal: row.processor_transfer_reversal },
     metadata: row.metadata,
     created_at: row.created_at.toISOString(),

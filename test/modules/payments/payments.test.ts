@@ -141,9 +141,9 @@ describe('refunding', () => {
     await h.complete(made);
     expect((await h.payment(made.payment.id)).release).toMatchObject({ status: 'released', amount: 900 });
     const after = await h.refund({ payment: made.payment.id, amount: 226 });
-    expect(after.transfer_reversal).toEqual({ amount: 200 });
+    expect(after.transfer_reversal).toEqual({ amount: 200, status: 'pending', failure_reason: null });
     const settled = await h.get(`/v1/refunds/${after.id}`);
-    expect(settled).toMatchObject({ status: 'succeeded', transfer_reversal: { amount: 200 } });
+    expect(settled).toMatchObject({ status: 'succeeded', transfer_reversal: { amount: 200, status: 'succeeded', failure_reason: null } });
     expect(settled.processor.transfer_reversal).toMatch(/^trr_sim_/);
     expect(await h.payment(made.payment.id)).toMatchObject({ amount_refunded: 339, release: { amount: 900, amount_reversed: 200 } });
     const types = (await storedEvents(ctx, after.id)).map((e) => e.type);
@@ -199,15 +199,20 @@ describe('refunding', () => {
     expect(rest.transfer_reversal.amount).toBe(1000 - 442);
   });
 
-  it('fails a refund whose reversal is refused, before the buyer is refunded', async () => {
+  it('refunds the buyer when the reversal is refused, and keeps the shortfall on the refund', async () => {
     const made = await h.paid();
     await h.complete(made);
     await h.payouts(made.seller.id, 'restricted');
     const refund = await h.refund({ payment: made.payment.id, amount: 565 });
     const settled = await h.get(`/v1/refunds/${refund.id}`);
-    expect(settled.status).toBe('failed');
-    expect(settled.failure_reason).toContain('reversal was refused');
-    expect(await h.payment(made.payment.id)).toMatchObject({ amount_refunded: 0, release: { amount_reversed: 0 } });
+    expect(settled).toMatchObject({ status: 'succeeded', transfer_reversal: { amount: 500, status: 'failed' }, processor: { transfer_reversal: null } });
+    expect(settled.transfer_reversal.failure_reason).toContain('cannot receive transfer reversals');
+    expect(await h.payment(made.payment.id)).toMatchObject({ amount_refunded: 565, release: { amount: 1000, amount_reversed: 0 } });
+    expect((await storedEvents(ctx, refund.id)).map((e) => e.type)).toEqual(['refund.created', 'refund.updated', 'refund.updated']);
+    // The shortfall is not taken again by the next refund: only that refund's own part is.
+    await h.payouts(made.seller.id, 'enabled');
+    const rest = await h.refund({ payment: made.payment.id });
+    expect(rest.transfer_reversal.amount).toBe(500);
   });
 
   it('replays a refund under its Idempotency-Key instead of refunding twice', async () => {
@@ -264,6 +269,8 @@ describe('the API around payments', () => {
     expect(dispute).toMatchObject({ object: 'card_dispute', payment: made.payment.id, order: made.order.id, amount: 1130, reason: 'product_not_received', status: 'needs_response' });
     expect((await h.get(`/v1/card_disputes/${dispute.id}`)).id).toBe(dispute.id);
     expect((await h.get(`/v1/card_disputes?payment=${made.payment.id}`)).data).toHaveLength(1);
+    expect((await h.get(`/v1/card_disputes?payment=${made.payment.id}&status=needs_response`)).data).toHaveLength(1);
+    expect((await h.get(`/v1/card_disputes?payment=${made.payment.id}&status=won`)).data).toHaveLength(0);
     expect((await ctx.request('/v1/payments/pay_01jd00000000000000000000zz')).status).toBe(404);
   });
 

@@ -56,13 +56,13 @@ describe('Stripe', () => {
 
     const refund = await s.request('/v1/refunds', { payment: created.id, amount: 550 });
     expect(refund.status, refund.text).toBe(201);
-    expect(refund.body.transfer_reversal).toEqual({ amount: 500 });
+    expect(refund.body.transfer_reversal).toEqual({ amount: 500, status: 'pending', failure_reason: null });
     const requests = fake.requests.filter((r) => r.kind === 'transfer_reversals' || r.kind === 'refunds').map((r) => r.kind);
     expect(requests).toEqual(['transfer_reversals', 'refunds']);
     expect(fake.requestsOf('transfer_reversals').at(-1)).toMatchObject({ path: `/v1/transfers/${released.processor.transfer}/reversals`, idempotencyKey: `${refund.body.id}:reversal`, params: { amount: '500' } });
     expect(fake.requestsOf('refunds').at(-1)).toMatchObject({ idempotencyKey: `${refund.body.id}:refund`, params: { payment_intent: pi, amount: '550', metadata: { refund: refund.body.id, payment: created.id } } });
     const settled = (await s.request(`/v1/refunds/${refund.body.id}`)).body;
-    expect(settled).toMatchObject({ status: 'succeeded', transfer_reversal: { amount: 500 } });
+    expect(settled).toMatchObject({ status: 'succeeded', transfer_reversal: { amount: 500, status: 'succeeded' } });
     expect(settled.processor.refund).toMatch(/^re_fake/);
     expect(settled.processor.transfer_reversal).toMatch(/^trr_fake/);
     // Stripe's refund webhook afterwards changes nothing.

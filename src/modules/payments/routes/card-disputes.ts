@@ -7,7 +7,7 @@ import { CardDispute, CardDisputeList, ListCardDisputesQuery } from '../schemas.
 export const cardDisputeRoutes: RouteModule = (app) => {
   app.get(
     '/card_disputes',
-    { schema: { tags: ['Card disputes'], summary: 'List card disputes', description: 'Chargebacks the processor reported, newest first, filtered by `payment` and `order`.', querystring: ListCardDisputesQuery, response: { 200: CardDisputeList } } },
+    { schema: { tags: ['Card disputes'], summary: 'List card disputes', description: 'Chargebacks the processor reported, newest first, filtered by `payment`, `order` and `status`.', querystring: ListCardDisputesQuery, response: { 200: CardDisputeList } } },
     async (request) => listCardDisputes(request.ctx, request.query),
   );
   app.get(
