@@ -111,4 +111,26 @@ describe('Stripe', () => {
     expect(refunds[0]).toMatchObject({ initiated_by: 'processor', amount: 300, status: 'succeeded', transfer_reversal: null, processor: { refund: 're_dashboard_1' } });
     expect(fake.count('transfer_reversals')).toBe(reversals);
   });
+
+  it('a signed event delivered twice is handled once; events out of order end in the same state', async () => {
+    const parties = await s.parties();
+    const order = await s.order(parties, { payment_method: 'payment_intent' });
+    const payment = await s.payment(order.payment);
+    const pi = payment.processor.payment_intent as string;
+    const metadata = { payment: payment.id, order: order.id };
+    // A refund made in Stripe's dashboard overtakes the payment's success: the refund proves the payment.
+    await s.deliver('refund.created', { id: 're_early_1', object: 'refund', amount: 220, payment_intent: pi, charge: 'ch_early', status: 'succeeded', metadata: {} });
+    const refunded = await s.payment(payment.id);
+    expect(refunded).toMatchObject({ status: 'succeeded', amount_refunded: 220, processor: { charge: 'ch_early' }, release: { status: 'held', amount: 800 } });
+    expect((await s.request(`/v1/orders/${order.id}`)).body.state).toBe('committed');
+    // The late success, delivered twice: the second delivery is a duplicate, and neither changes anything.
+    const late = await s.deliver('payment_intent.succeeded', { id: pi, object: 'payment_intent', latest_charge: 'ch_early', metadata }, 'evt_late_paid');
+    const again = await s.deliver('payment_intent.succeeded', { id: pi, object: 'payment_intent', latest_charge: 'ch_early', metadata }, 'evt_late_paid');
+    expect([late.duplicate, again.duplicate]).toEqual([false, true]);
+    expect(await s.payment(payment.id)).toEqual(refunded);
+    // A failure reported after the success changes nothing either.
+    await s.deliver('payment_intent.payment_failed', { id: pi, object: 'payment_intent', last_payment_error: { message: 'Your card was declined.' }, metadata });
+    expect(await s.payment(payment.id)).toEqual(refunded);
+    expect((await s.request(`/v1/refunds?payment=${payment.id}`)).body.data).toHaveLength(1);
+  });
 });
