@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../helpers/ports.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
 import { createWorkspaceWithOwner } from '../../src/modules/accounts/operations.js';
@@ -54,13 +55,6 @@ function run(args: string[], env: Record<string, string>): Started {
   };
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 beforeAll(() => {
   execFileSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'pipe' });

@@ -2,21 +2,14 @@
 // one database take 50 orders at once for the last 5 units of a listing. Exactly 5 succeed, the
 // other 45 answer 409 quantity_unavailable, quantity_available is 0, and the stored events agree.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../helpers/ports.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuyer, createPublishedListing, createSeller } from '../../helpers/factories.js';
 import { startTestApp, TEST_SECRET_KEY, usingPostgres, type TestContext } from '../../helpers/harness.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function startApi(databaseUrl: string): Promise<{ child: ChildProcess; base: string; output: () => string }> {
   const port = await freePort();

@@ -5,10 +5,10 @@
 // PostgreSQL only: PGlite is one process's memory.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../helpers/ports.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processorCallJob } from '../../../src/modules/payments/calls.js';
 import { runDueJobs } from '../../../src/workers/engine.js';
@@ -22,13 +22,6 @@ let fake: FakeStripe;
 let ctx: TestContext;
 const s = stripeMode(() => ctx, () => fake);
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A second API process on the same database, doomed to be killed in the middle of a Stripe call. */
 async function startApi(): Promise<{ child: ChildProcess; url: string; exited: Promise<unknown>; output: () => string }> {

@@ -6,30 +6,17 @@ import type { FastifyReply } from 'fastify';
 import { IdParams } from '../../../http/schemas.js';
 import type { App, RouteModule } from '../../../http/types.js';
 import { simulatedOnboardingPath } from '../../processors/simulated.js';
+import { escapeHtml, simulatedPage, simulatedPageHeaders } from '../../processors/simulated-pages.js';
 import { completeSimulatedOnboarding, viewSimulatedOnboarding, type SimulatedOnboardingPage } from '../operations.js';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1a1a1a}
-.tag{display:inline-block;background:#fff3cd;border-radius:4px;padding:2px 8px;font-size:.8rem}
-button{font-size:1rem;padding:.6rem 1.2rem;border:0;border-radius:6px;background:#3056d3;color:#fff;cursor:pointer}</style>
-</head><body><span class="tag">Simulated processor · test mode</span>${body}</body></html>`;
-}
-
 function send(reply: FastifyReply, linkId: string, result: SimulatedOnboardingPage, redirectStatus: 302 | 303) {
-  reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
-  reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'");
+  simulatedPageHeaders(reply);
   switch (result.kind) {
     case 'missing':
       return reply
         .code(404)
         .type('text/html; charset=utf-8')
-        .send(page('Link not found', '<h1>This onboarding link does not exist</h1><p>Ask the platform for a new link.</p>'));
+        .send(simulatedPage('Link not found', '<h1>This onboarding link does not exist</h1><p>Ask the platform for a new link.</p>'));
     case 'redirect':
       return reply.redirect(result.url, redirectStatus);
     case 'open':
@@ -37,7 +24,7 @@ function send(reply: FastifyReply, linkId: string, result: SimulatedOnboardingPa
         .code(200)
         .type('text/html; charset=utf-8')
         .send(
-          page(
+          simulatedPage(
             'Complete onboarding',
             `<h1>Set up payouts</h1><p>Seller <code>${escapeHtml(result.sellerId)}</code>. A real processor would collect identity ` +
               `and bank details here. This link expires at ${escapeHtml(result.expiresAt.toISOString())}.</p>` +

@@ -6,27 +6,12 @@ import type { FastifyReply } from 'fastify';
 import { IdParams } from '../../../http/schemas.js';
 import type { App, RouteModule } from '../../../http/types.js';
 import { simulatedCheckoutPath } from '../../processors/simulated.js';
+import { escapeHtml, simulatedPage, simulatedPageHeaders } from '../../processors/simulated-pages.js';
 import { submitCheckout, viewCheckout, type CheckoutPage } from '../simulated.js';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1a1a1a}
-.tag{display:inline-block;background:#fff3cd;border-radius:4px;padding:2px 8px;font-size:.8rem}
-form{display:inline-block;margin-right:.5rem}
-button{font-size:1rem;padding:.6rem 1.2rem;border:0;border-radius:6px;background:#3056d3;color:#fff;cursor:pointer}
-button.decline{background:#6b7280}</style>
-</head><body><span class="tag">Simulated processor · test mode</span>${body}</body></html>`;
-}
-
 function send(reply: FastifyReply, id: string, result: CheckoutPage, redirectStatus: 302 | 303) {
-  reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
-  reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'");
-  const html = (status: number, title: string, body: string) => reply.code(status).type('text/html; charset=utf-8').send(page(title, body));
+  simulatedPageHeaders(reply);
+  const html = (status: number, title: string, body: string) => reply.code(status).type('text/html; charset=utf-8').send(simulatedPage(title, body));
   switch (result.kind) {
     case 'missing':
       return html(404, 'Checkout not found', '<h1>This checkout does not exist</h1>');
@@ -43,7 +28,7 @@ function send(reply: FastifyReply, id: string, result: CheckoutPage, redirectSta
         `<h1>Pay ${escapeHtml((payment.amount / 100).toFixed(2))} ${escapeHtml(payment.currency)}</h1>` +
           `<p>Order <code>${escapeHtml(payment.order)}</code>.${payment.last_failure ? ` Last attempt: ${escapeHtml(payment.last_failure)}` : ''}</p>` +
           `<form method="post" action="${action}/pay"><button type="submit">Pay</button></form>` +
-          `<form method="post" action="${action}/decline"><button type="submit" class="decline">Decline</button></form>`,
+          `<form method="post" action="${action}/decline"><button type="submit" class="secondary">Decline</button></form>`,
       );
     }
   }
