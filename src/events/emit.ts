@@ -81,20 +81,32 @@ export function previousAttributes<T extends Record<string, unknown>>(
 
 /**
  * Several events of one change in one statement (a multi-row INSERT), in the order given: for hot
- * paths (order creation) where each round trip counts.
+ * paths (order creation) where each round trip counts. Subscribers run for each event, in order,
+ * exactly as emitEvent runs them.
  */
 export async function emitEvents(
   tx: Tx,
   scope: Scope,
   at: Date,
   events: ReadonlyArray<{ type: EventType; object: EventObject }>,
-): Promise<void> {
-  if (events.length === 0) return;
+): Promise<EventRecord[]> {
+  if (events.length === 0) return [];
+  const records: EventRecord[] = events.map(({ type, object }) => ({
+    id: newId('event'),
+    object: 'event',
+    type,
+    api_version: 'v1',
+    created: at.toISOString(),
+    livemode: scope.mode === 'live',
+    data: { object },
+  }));
   const params: unknown[] = [scope.marketplaceId, scope.mode, at];
-  const values = events.map(({ type, object }) => {
-    params.push(newId('event'), type, object.id, JSON.stringify({ object }));
+  const values = records.map((event) => {
+    params.push(event.id, event.type, event.data.object.id, JSON.stringify(event.data));
     const n = params.length;
     return `($1, $2, $${n - 3}, $${n - 2}, $${n - 1}, $${n}, $3)`;
   });
   await tx.query(`INSERT INTO events (marketplace_id, mode, id, type, object_id, data, created_at) VALUES ${values.join(', ')}`, params);
+  for (const event of records) for (const subscriber of subscribers) await subscriber(tx, scope, event);
+  return records;
 }

@@ -4,8 +4,9 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatcherFor } from '../../../src/modules/webhooks/dispatcher.js';
 import { verifySignature } from '../../../src/modules/webhooks/signature.js';
-import { createSeller } from '../../helpers/factories.js';
+import { createSeller, storedEvents } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
+import { orderHelpers } from '../orders/helpers.js';
 import { advance, createEndpoint, deliverDue, deliveriesOf, startReceiver, type Receiver } from './helpers.js';
 
 let ctx: TestContext;
@@ -68,6 +69,19 @@ describe('a delivery', () => {
     expect(await deliveriesOf(ctx, off.id)).toHaveLength(0);
     await deliverDue(ctx);
     for (const e of [star, other, off]) await ctx.request(`/v1/webhook_endpoints/${e.id}`, { method: 'DELETE' });
+  });
+
+  it('goes out for events written together in one statement (an order created and committed at once)', async () => {
+    const endpoint = await createEndpoint(ctx, { url: receiver.url('/orders'), enabled_events: ['order.created', 'order.committed'] });
+    const { order } = await orderHelpers(() => ctx).order();
+    const written = (await storedEvents(ctx, order.id as string)).filter((e) => e.type.startsWith('order.'));
+    expect(written.map((e) => e.type)).toContain('order.created');
+    const deliveries = await deliveriesOf(ctx, endpoint.id);
+    expect(deliveries.map((d) => d.event).sort()).toEqual(written.map((e) => e.id).sort());
+    await deliverDue(ctx);
+    const bodies = receiver.received.filter((r) => r.path === '/orders').map((r) => JSON.parse(r.body) as { id: string; type: string });
+    expect(bodies.map((b) => b.id).sort()).toEqual(written.map((e) => e.id).sort());
+    await ctx.request(`/v1/webhook_endpoints/${endpoint.id}`, { method: 'DELETE' });
   });
 });
 
