@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export type StorageConfig =
   | { kind: 'local' }
@@ -43,6 +44,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** How many of the newest matches search ranks by relevance (docs/search.md). */
   searchRelevanceCandidates: number;
+  /** The dashboard's built files (index.html, assets/), served at /dashboard. */
+  dashboardDir: string;
 }
 
 export class ConfigError extends Error {
@@ -56,6 +59,9 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** The dashboard build's output (vite), beside the server's: <package>/dist/dashboard, from src/ or dist/ alike. */
+const DEFAULT_DASHBOARD_DIR = fileURLToPath(new URL('../dist/dashboard', import.meta.url));
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -234,5 +240,6 @@ export function parseConfig(env: Env): Config {
     trustProxy: trustProxy(env),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     searchRelevanceCandidates: searchRelevanceCandidates(env),
+    dashboardDir: resolve(text(env, 'DASHBOARD_DIR') ?? DEFAULT_DASHBOARD_DIR),
   };
 }

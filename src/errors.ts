@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'actor_not_permitted',
   'signup_closed',
   'permission_denied',
+  'csrf_token_invalid',
   'url_signature_invalid',
   'url_expired',
   // 404

@@ -38,6 +38,7 @@ export const ID_PREFIXES = {
   email: 'eml',
   timer: 'tmr',
   managementToken: 'mgt',
+  dashboardSession: 'dss',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -9,6 +9,7 @@ import { buildApp, type RouteTable } from './http/app.js';
 import type { IdempotencyFaults } from './http/idempotency.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './http/rate-limit.js';
 import type { App, Services } from './http/types.js';
+import { dashboardApiAccess } from './modules/dashboard/api-access.js';
 import { routeTable } from './modules/index.js';
 import { eventSubscribers } from './modules/event-subscribers.js';
 import { setEventSubscribers } from './events/emit.js';
@@ -49,6 +50,7 @@ export async function createApp(services: Services, options: { logger?: boolean 
   return buildApp({
     services,
     routes: options.routes ?? routeTable,
+    sessions: dashboardApiAccess(services),
     logger: options.logger,
     readiness: async () => {
       await services.db.query('SELECT 1');

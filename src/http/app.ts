@@ -2,13 +2,14 @@
 // the OpenAPI document, health checks, and the route scopes: /v1 publishable-key operations,
 // /v1 secret-key operations, and /manage/v1.
 import Fastify, { type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import sjson from 'secure-json-parse';
 import type { Config } from '../config.js';
 import { newId } from '../ids.js';
 import { DomainError } from '../errors.js';
 import { operationContext, serviceContext } from '../modules/context.js';
-import { apiKeyAuth, type Access } from './auth.js';
+import { apiKeyAuth, type Access, type SessionAuthenticator } from './auth.js';
 import { clientErrorHandler } from './client-errors.js';
 import { installErrorHandling } from './error-handler.js';
 import { idempotent } from './idempotency.js';
@@ -37,6 +38,8 @@ export interface AppOptions {
   routes: RouteTable;
   /** Reports whether the service may take traffic (migrations ran, database answers). */
   readiness: () => Promise<boolean>;
+  /** The dashboard's session cookie on /v1 (src/modules/dashboard); without it /v1 takes API keys only. */
+  sessions?: SessionAuthenticator;
   logger?: boolean | object;
 }
 
@@ -117,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   installErrorHandling(app);
   app.addSchema(ErrorEnvelope);
+  // Parses Cookie headers (the dashboard's session); unsigned: the session token is its own proof.
+  await app.register(cookie);
 
   await app.register(swagger, {
     openapi: {
@@ -159,6 +164,32 @@ export async function buildApp(options: AppOptions): Promise<App> {
           publishableKey: { type: 'http', scheme: 'bearer', description: 'pk_test_… or pk_live_… (PK operations only)' },
           managementToken: { type: 'http', scheme: 'bearer', description: 'mgt_… token from signup or login' },
           operatorToken: { type: 'http', scheme: 'bearer', description: 'The OPERATOR_TOKEN the service was started with' },
+          dashboardSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'mb_session',
+            description:
+              'The dashboard session cookie set by POST /manage/v1/sessions (HttpOnly). Requests other than GET and HEAD authenticated ' +
+              'by it must also send X-CSRF-Token (403 csrf_token_invalid otherwise); requests with Authorization are authenticated by that instead.',
+          },
+          csrfToken: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-CSRF-Token',
+            description: "The session's csrf_token (from POST /manage/v1/sessions or GET /manage/v1/session), on every request but GET and HEAD.",
+          },
+          dashboardMarketplace: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Dashboard-Marketplace',
+            description: 'With the session cookie and no Authorization: the marketplace (mkt_…) the signed-in member acts on.',
+          },
+          dashboardMode: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Dashboard-Mode',
+            description: 'With the session cookie and no Authorization: test or live, the mode the signed-in member acts on.',
+          },
         },
       },
     },
@@ -174,10 +205,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   installMetrics(app, metrics, services);
 
-  await app.register(async (scope) => apiScope(scope as unknown as App, services, 'publishable', options.routes.publishable), {
+  await app.register(async (scope) => apiScope(scope as unknown as App, services, 'publishable', options.routes.publishable, options.sessions), {
     prefix: '/v1',
   });
-  await app.register(async (scope) => apiScope(scope as unknown as App, services, 'secret', options.routes.secret), {
+  await app.register(async (scope) => apiScope(scope as unknown as App, services, 'secret', options.routes.secret, options.sessions), {
     prefix: '/v1',
   });
   await app.register(
@@ -209,18 +240,25 @@ function closeUndeclaredInput(route: RouteOptions) {
   };
 }
 
-async function apiScope(scope: App, services: Services, access: Access, modules: RouteModule[]) {
+/** The dashboard's way in: its session cookie, the marketplace and mode, and on writes the CSRF token. */
+function dashboardSecurity(method: RouteOptions['method']): Record<string, string[]> {
+  const read = method === 'GET' || method === 'HEAD';
+  return { dashboardSession: [], dashboardMarketplace: [], dashboardMode: [], ...(read ? {} : { csrfToken: [] }) };
+}
+
+async function apiScope(scope: App, services: Services, access: Access, modules: RouteModule[], sessions?: SessionAuthenticator) {
   scope.addHook('onRoute', closeUndeclaredInput);
   scope.addHook('onRoute', (route: RouteOptions) => {
+    const keys: Array<Record<string, string[]>> = access === 'publishable' ? [{ secretKey: [] }, { publishableKey: [] }] : [{ secretKey: [] }];
     route.schema = {
       ...route.schema,
-      security: access === 'publishable' ? [{ secretKey: [] }, { publishableKey: [] }] : [{ secretKey: [] }],
+      security: sessions ? [...keys, dashboardSecurity(route.method)] : keys,
       response: { ...ErrorResponses, ...(route.schema?.response as object | undefined) },
     };
     if (route.method === 'POST') route.handler = idempotent(route.handler, services.db, services.clock, services.faults);
   });
   if (access === 'publishable') allowBrowsers(scope);
-  scope.addHook('onRequest', apiKeyAuth(services.apiKeys, services.rateLimiter, access));
+  scope.addHook('onRequest', apiKeyAuth(services.apiKeys, services.rateLimiter, access, sessions));
   // The operation context of the authenticated key (a preflight OPTIONS has none). A callback
   // hook, not an async one: it runs on every request and has nothing to wait for.
   scope.addHook('onRequest', (request, _reply, done) => {

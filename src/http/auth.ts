@@ -1,7 +1,9 @@
 // API-key authentication of /v1. Two scopes use it: one for the
 // operations a publishable key may call (PK), one for secret-key-only operations; a route's scope
 // decides, so the two cannot be confused. Order of checks: key present and valid (401), rate limit
-// (429), key kind (403 secret_key_required), read-only marketplace on writes (403).
+// (429), key kind (403 secret_key_required), a dashboard member's role on writes (403
+// permission_denied), read-only marketplace on writes (403). A request without Authorization may
+// be the dashboard's, authenticated by its session cookie (SessionAuthenticator).
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { DomainError } from '../errors.js';
 import type { ApiKeyCache, ApiKeyContext } from './api-keys.js';
@@ -40,17 +42,39 @@ export function malformedAuthorization(header: string | undefined): string | nul
   return `${expected}; the header has no 'Bearer ' prefix.`;
 }
 
-export function apiKeyAuth(keys: ApiKeyCache, limiter: RateLimiter, access: Access): onRequestHookHandler {
+/**
+ * The dashboard's way into /v1: a signed-in member acting on a marketplace's mode with the
+ * powers of that mode's secret key, bounded by the member's role. Null when the request carries
+ * no session; it throws for a session that is not valid or a marketplace that is not the member's.
+ */
+export type SessionAuthenticator = (request: FastifyRequest) => Promise<SessionCredential | null>;
+
+export interface SessionCredential {
+  /** Like a secret key's; keyId names the marketplace and mode, so rate limits are per mode. */
+  context: ApiKeyContext;
+  /** The answer to any request other than a read (a viewer's role), or null. */
+  refuseWrites: DomainError | null;
+}
+
+export function apiKeyAuth(keys: ApiKeyCache, limiter: RateLimiter, access: Access, sessions?: SessionAuthenticator): onRequestHookHandler {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     if (request.method === 'OPTIONS') return;
     const token = bearerToken(request);
-    if (token === null) {
+    // Without an Authorization header the dashboard's session cookie may stand in for a key.
+    const session = token === null && sessions ? await sessions(request) : null;
+    if (token === null && session === null) {
       throw new DomainError('api_key_missing', 'No API key provided. Send it as "Authorization: Bearer <key>".');
     }
-    const malformed = malformedAuthorization(request.headers.authorization);
-    if (malformed !== null) throw new DomainError('api_key_invalid', malformed);
-    const context = await keys.lookup(token);
-    if (!context) throw new DomainError('api_key_invalid', 'The API key is not valid, or it was revoked or has expired.');
+    let context: ApiKeyContext;
+    if (session) {
+      context = session.context;
+    } else {
+      const malformed = malformedAuthorization(request.headers.authorization);
+      if (malformed !== null) throw new DomainError('api_key_invalid', malformed);
+      const found = await keys.lookup(token!);
+      if (!found) throw new DomainError('api_key_invalid', 'The API key is not valid, or it was revoked or has expired.');
+      context = found;
+    }
     request.api = context;
 
     const decision = await limiter.consume(context.keyId, context.settings.rate_limit_per_second);
@@ -62,6 +86,7 @@ export function apiKeyAuth(keys: ApiKeyCache, limiter: RateLimiter, access: Acce
     if (access === 'secret' && context.keyType !== 'secret') {
       throw new DomainError('secret_key_required', 'This operation needs a secret key; a publishable key was sent.');
     }
+    if (session?.refuseWrites && !READ_METHODS.has(request.method)) throw session.refuseWrites;
     if (context.readOnly && !READ_METHODS.has(request.method)) {
       throw new DomainError('marketplace_read_only', context.readOnly.message);
     }

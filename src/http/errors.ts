@@ -21,6 +21,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   actor_not_permitted: 403,
   signup_closed: 403,
   permission_denied: 403,
+  csrf_token_invalid: 403,
   url_signature_invalid: 403,
   url_expired: 403,
   resource_missing: 404,

@@ -124,6 +124,13 @@ export function clientErrorCodes(path: string, method: string, operation: OpenAp
   } else if ((operation.security ?? []).length > 0) {
     codes.add('authentication_required');
   }
+  const security = operation.security ?? [];
+  // The dashboard's session cookie: it may have ended; a change needs its CSRF token; on /v1 the member's role bounds writes.
+  if (security.some((scheme) => 'dashboardSession' in scheme)) {
+    codes.add('authentication_required');
+    if (security.some((scheme) => 'csrfToken' in scheme)) codes.add('csrf_token_invalid');
+    if (path.startsWith('/v1/') && method !== 'get') codes.add('permission_denied');
+  }
   const names = (operation.parameters ?? []) as Array<{ in?: string; name?: string }>;
   if (names.some((p) => p.in === 'path' || p.name === 'workspace') || /\b404\b/.test(description)) codes.add('resource_missing');
   if (BODY_METHODS.has(method)) codes.add('request_too_large').add('unsupported_media_type');

@@ -4,6 +4,7 @@
 import type { RouteTable } from '../http/app.js';
 import { buyerRoutes } from './buyers/routes/index.js';
 import { categoryRoutes } from './categories/routes/index.js';
+import { dashboardPageRoutes } from './dashboard/pages.js';
 import { eventRoutes } from './events/routes/index.js';
 import { listingPublicRoutes, listingRoutes } from './listings/routes/index.js';
 import { manageRoutes } from './manage/index.js';
@@ -44,7 +45,7 @@ export const routeTable: RouteTable = {
     ...moderationRoutes,
   ],
   manage: [manageRoutes],
-  root: [...onboardingPageRoutes, ...paymentPageRoutes, ...mediaFilePageRoutes, ...processorWebhookRoutes],
+  root: [...onboardingPageRoutes, ...paymentPageRoutes, ...mediaFilePageRoutes, ...processorWebhookRoutes, dashboardPageRoutes],
 };
 
 // Orders with payments on: the payments module's side of each order move (order-payments.ts).

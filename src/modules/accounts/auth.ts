@@ -1,6 +1,6 @@
-// Authentication of /manage/v1. A request names its user by one of several credentials: today a
-// Bearer management token (mgt_…); the dashboard adds its session cookie as another resolver and
-// gets the same Principal. Missing and invalid credentials are both 401 authentication_required,
+// Authentication of /manage/v1. A request names its user by one of several credentials: a Bearer
+// management token (mgt_…), or the dashboard's session cookie (src/modules/dashboard, a resolver
+// given by the wiring in src/modules/manage), each giving the same Principal. Missing and invalid credentials are both 401 authentication_required,
 // with messages that tell them apart. The operator API has its own credential: OPERATOR_TOKEN.
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
@@ -12,7 +12,7 @@ import type { ServiceContext } from '../context.js';
 import type { Principal } from './access.js';
 import { principalForToken } from './tokens.js';
 
-type AuthDeps = Pick<ServiceContext, 'db' | 'clock'>;
+type AuthDeps = Pick<ServiceContext, 'db' | 'clock' | 'config'>;
 
 /**
  * Resolves one kind of credential: null when the request does not carry it, 'invalid' when it

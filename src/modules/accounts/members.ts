@@ -1,4 +1,4 @@
-// Members of a workspace: list, add, remove. Adding an email without an account
+// Members of a workspace: list, add, change role, remove. Adding an email without an account
 // creates an invited user and an invitation (invitations.ts); the last owner cannot leave.
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';
@@ -9,7 +9,7 @@ import { requirePermission, resolveWorkspace } from './access.js';
 import { createInvitation } from './invitations.js';
 import { normalizeEmail } from './operations.js';
 import * as queries from './queries.js';
-import type { AddedMember, AddMemberBody, Invitation, Member, WorkspacePageQuery, WorkspaceQuery } from './schemas.js';
+import type { AddedMember, AddMemberBody, Invitation, Member, UpdateMemberBody, WorkspacePageQuery, WorkspaceQuery } from './schemas.js';
 import { serializeMember } from './serialize.js';
 
 export async function listMembers(ctx: UserContext, query: WorkspacePageQuery): Promise<ListEnvelope<Member>> {
@@ -92,5 +92,26 @@ export async function removeMember(ctx: UserContext, query: WorkspaceQuery, targ
     await queries.deleteInvitations(tx, access.workspaceId, member.id);
     await queries.deleteMember(tx, access.workspaceId, member.id);
     return member;
+  });
+}
+
+/**
+ * PATCH /members/{user_id}: a new role, by the rules of adding and removing: it needs
+ * manage_members, and manage_owners when the member is or becomes an owner. The last owner cannot
+ * be demoted (checked under the workspace lock, as removal is).
+ */
+export async function changeMemberRole(ctx: UserContext, query: WorkspaceQuery, userId: string, body: UpdateMemberBody): Promise<Member> {
+  return ctx.db.transaction(async (tx) => {
+    const access = await resolveWorkspace(tx, ctx.principal, query.workspace, 'manage_members');
+    await queries.lockWorkspace(tx, access.workspaceId);
+    const row = await queries.selectMember(tx, access.workspaceId, userId);
+    if (!row) throw errors.missing('member', userId, 'user_id');
+    if (row.role === body.role) return serializeMember(row);
+    if (row.role === 'owner' || body.role === 'owner') requirePermission(access, 'manage_owners');
+    if (row.role === 'owner' && (await queries.selectOwnerCount(tx, access.workspaceId)) <= 1) {
+      throw errors.invalidState('member', 'the last owner of the workspace', 'be given another role; make another member owner first');
+    }
+    await queries.updateMemberRole(tx, access.workspaceId, userId, body.role);
+    return serializeMember({ ...row, role: body.role });
   });
 }

@@ -1,14 +1,26 @@
 // Users and workspaces: signup, login, logout, the workspaces a user belongs to, and the operator's
 // billing state. Members and invitations are in members.ts and invitations.ts.
 import type { Clock } from '../../clock.js';
-import type { Db, Tx } from '../../db/db.js';
+import type { Db, Queryable, Tx } from '../../db/db.js';
 import { mapUniqueViolations } from '../../db/errors.js';
 import { DomainError, errors } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { ServiceContext, UserContext } from '../context.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as queries from './queries.js';
-import type { LoginBody, LogoutAnswer, MembershipList, Session, SetBillingStateBody, SignupBody, SignupSession, User, Workspace } from './schemas.js';
+import type {
+  CreateWorkspaceBody,
+  LoginBody,
+  LogoutAnswer,
+  MembershipList,
+  Role,
+  Session,
+  SetBillingStateBody,
+  SignupBody,
+  SignupSession,
+  User,
+  Workspace,
+} from './schemas.js';
 import { serializeUser, serializeWorkspace } from './serialize.js';
 import { admitLoginAttempt, loginSucceeded } from './throttle.js';
 import { issueToken, revokeToken } from './tokens.js';
@@ -87,6 +99,23 @@ function dummyPasswordHash(): Promise<string> {
  * is checked; past a limit it answers 429 (throttle.ts).
  */
 export async function login(ctx: ServiceContext, body: LoginBody, clientAddress: string): Promise<Session> {
+  return logInWith(ctx, body, clientAddress, async (tx, user) => {
+    const issued = await issueToken(tx, user.id, new Date(ctx.clock.nowMs()));
+    return { user, token: issued.token, token_expires_at: issued.expiresAt.toISOString() };
+  });
+}
+
+/**
+ * The checks of every login (a management token, a dashboard session): the attempt counted and
+ * throttled, the password checked, then `start` issues the credential in the transaction that
+ * takes the attempt back.
+ */
+export async function logInWith<T>(
+  ctx: ServiceContext,
+  body: LoginBody,
+  clientAddress: string,
+  start: (tx: Tx, user: User) => Promise<T>,
+): Promise<T> {
   const email = normalizeEmail(body.email);
   const attempt = await admitLoginAttempt(ctx.db, ctx.clock, email, clientAddress);
   const user = await queries.selectUserByEmail(ctx.db, email);
@@ -96,9 +125,53 @@ export async function login(ctx: ServiceContext, body: LoginBody, clientAddress:
   }
   return ctx.db.transaction(async (tx) => {
     await loginSucceeded(tx, ctx.clock, attempt);
-    const issued = await issueToken(tx, user.id, new Date(ctx.clock.nowMs()));
-    return { user: serializeUser(user), token: issued.token, token_expires_at: issued.expiresAt.toISOString() };
+    return start(tx, serializeUser(user));
   });
+}
+
+/** POST /manage/v1/workspaces: a new workspace; its creator is its owner. Closed sign-up refuses it. */
+export async function createWorkspace(ctx: UserContext, body: CreateWorkspaceBody): Promise<Workspace> {
+  if (ctx.config.signup === 'closed') {
+    throw new DomainError('signup_closed', 'Sign-up is closed on this service: new workspaces are not created here.');
+  }
+  const name = body.name.trim();
+  if (name === '') throw errors.invalidRequest('The workspace name may not be blank.', 'name');
+  return ctx.db.transaction(async (tx) => {
+    const now = new Date(ctx.clock.nowMs());
+    const row = { id: newId('workspace'), name, billing_state: 'active' as const, created_at: now };
+    await queries.insertWorkspace(tx, row);
+    await queries.insertMember(tx, row.id, ctx.principal.userId, 'owner', now);
+    return serializeWorkspace(row);
+  });
+}
+
+/** The user with this email who can log in (has a password), or null. */
+export async function findActiveUser(q: Queryable, email: string): Promise<User | null> {
+  const row = await queries.selectUserByEmail(q, normalizeEmail(email));
+  return row && row.password_hash !== null ? serializeUser(row) : null;
+}
+
+/** A user known to exist (the signed-in one). */
+export async function retrieveUser(q: Queryable, userId: string): Promise<User> {
+  const row = await queries.selectUserById(q, userId);
+  if (!row) throw errors.missing('user', userId);
+  return serializeUser(row);
+}
+
+/** The user's workspaces with their role there, newest first. */
+export async function membershipsOfUser(q: Queryable, userId: string): Promise<Array<{ id: string; name: string; role: Role }>> {
+  const rows = await queries.selectWorkspacesOfUser(q, userId);
+  return rows.map((row) => ({ id: row.id, name: row.name, role: row.role }));
+}
+
+/**
+ * A new password (a reset), hashed by the caller before its transaction (scrypt takes a while):
+ * every management token of the user stops working with the old one.
+ */
+export async function replacePassword(tx: Tx, userId: string, passwordHash: string): Promise<User> {
+  const user = await queries.updateUserPassword(tx, userId, passwordHash);
+  await queries.deleteAllManagementTokens(tx, userId);
+  return serializeUser(user);
 }
 
 /** POST /manage/v1/logout: the token the request was sent with stops working. */

@@ -40,6 +40,11 @@ export async function selectUserByEmail(q: Queryable, email: string): Promise<Us
   return rows[0] ?? null;
 }
 
+export async function selectUserById(q: Queryable, userId: string): Promise<UserRow | null> {
+  const rows = await q.query<UserRow>('SELECT id, email, password_hash, created_at FROM users WHERE id = $1', [userId]);
+  return rows[0] ?? null;
+}
+
 export async function insertUser(tx: Tx, user: UserRow): Promise<void> {
   await tx.query('INSERT INTO users (id, email, password_hash, created_at) VALUES ($1, $2, $3, $4)', [
     user.id,
@@ -122,6 +127,10 @@ export async function insertMember(tx: Tx, workspaceId: string, userId: string, 
     role,
     now,
   ]);
+}
+
+export async function updateMemberRole(tx: Tx, workspaceId: string, userId: string, role: Role): Promise<void> {
+  await tx.query('UPDATE workspace_members SET role = $3 WHERE workspace_id = $1 AND user_id = $2', [workspaceId, userId, role]);
 }
 
 export async function selectOwnerCount(q: Queryable, workspaceId: string): Promise<number> {
@@ -219,6 +228,11 @@ export async function selectUserOfToken(q: Queryable, tokenHash: string, now: Da
 /** Deletes the user's token with this hash, and the user's expired tokens. */
 export async function deleteManagementTokens(tx: Tx, userId: string, tokenHash: string, now: Date): Promise<void> {
   await tx.query('DELETE FROM management_tokens WHERE user_id = $1 AND (token_hash = $2 OR expires_at <= $3)', [userId, tokenHash, now]);
+}
+
+/** Every management token of the user (a password reset): none survives the old password. */
+export async function deleteAllManagementTokens(tx: Tx, userId: string): Promise<void> {
+  await tx.query('DELETE FROM management_tokens WHERE user_id = $1', [userId]);
 }
 
 // ---- login attempts (throttle.ts) ----

@@ -169,6 +169,14 @@ export const RemoveMemberByEmailBody = Body({ email: EmailAddress });
 Object.assign(RemoveMemberByEmailBody, { examples: [{ email: 'grace@example.com' }] });
 export type RemoveMemberByEmailBody = Static<typeof RemoveMemberByEmailBody>;
 
+export const UpdateMemberBody = Body({ role: Role });
+Object.assign(UpdateMemberBody, { examples: [{ role: 'admin' }] });
+export type UpdateMemberBody = Static<typeof UpdateMemberBody>;
+
+export const CreateWorkspaceBody = Body({ name: Type.String({ minLength: 1, maxLength: 120, examples: ['Acme'] }) });
+Object.assign(CreateWorkspaceBody, { examples: [{ name: 'Acme' }] });
+export type CreateWorkspaceBody = Static<typeof CreateWorkspaceBody>;
+
 export const SetBillingStateBody = Body({ state: BillingState });
 Object.assign(SetBillingStateBody, { examples: [{ state: 'payment_missed' }] });
 export type SetBillingStateBody = Static<typeof SetBillingStateBody>;

@@ -1,24 +1,35 @@
-// The management API (/manage/v1), in three auth scopes: public (signup, login,
-// accepting an invitation), operator (OPERATOR_TOKEN), and everything else for a signed-in user.
+// The management API (/manage/v1), in four auth scopes: public (signup, login, the dashboard's
+// login and password reset, accepting an invitation), operator (OPERATOR_TOKEN), the dashboard
+// session's own routes (its cookie only), and everything else for a signed-in user (a Bearer
+// management token or the dashboard's session cookie).
 // Which module's routes live in which scope is decided here; the routes are the modules'.
 import type { RouteOptions } from 'fastify';
 import { ErrorResponses } from '../../http/schemas.js';
 import type { App, RouteModule, Services } from '../../http/types.js';
-import { requireOperator, requireUser } from '../accounts/auth.js';
+import { bearerManagementToken, requireOperator, requireUser } from '../accounts/auth.js';
 import { accountOperatorRoutes, accountPublicRoutes, memberRoutes, sessionRoutes } from '../accounts/routes/index.js';
 import { serviceContext } from '../context.js';
+import { dashboardSessionCookie } from '../dashboard/request-session.js';
+import { dashboardPublicRoutes, dashboardSessionRoutes } from '../dashboard/routes/index.js';
 import { marketplaceManagementRoutes } from '../marketplaces/routes/index.js';
 import { listEmailsRoute } from './routes/list-emails.js';
 
 const SIGNED_IN: RouteModule[] = [...sessionRoutes, ...marketplaceManagementRoutes, ...memberRoutes, listEmailsRoute];
 
+type Security = Array<Record<string, string[]>>;
+
+/** The dashboard's cookie; on a request that may change something, with its CSRF token. */
+function sessionSecurity(method: RouteOptions['method']): Record<string, string[]> {
+  return method === 'GET' || method === 'HEAD' ? { dashboardSession: [] } : { dashboardSession: [], csrfToken: [] };
+}
+
 /** Every route of a scope documents the error envelope (4XX and 5XX, as /v1) and, unless it says otherwise, its security. */
-function documented(scope: App, security: Array<Record<string, string[]>>): void {
+function documented(scope: App, security: Security | ((method: RouteOptions['method']) => Security)): void {
   scope.addHook('onRoute', (route: RouteOptions) => {
     const schema = (route.schema ?? {}) as Record<string, unknown>;
     route.schema = {
       ...schema,
-      security: (schema.security as typeof security | undefined) ?? security,
+      security: (schema.security as Security | undefined) ?? (typeof security === 'function' ? security(route.method) : security),
       response: { ...ErrorResponses, ...(schema.response as object | undefined) },
     };
   });
@@ -32,7 +43,7 @@ export const manageRoutes: RouteModule = async (app: App, services: Services) =>
   await app.register(async (scope) => {
     const publicScope = scope as unknown as App;
     documented(publicScope, []);
-    await registerAll(publicScope, services, accountPublicRoutes);
+    await registerAll(publicScope, services, [...accountPublicRoutes, ...dashboardPublicRoutes]);
   });
   await app.register(async (scope) => {
     const operator = scope as unknown as App;
@@ -41,9 +52,16 @@ export const manageRoutes: RouteModule = async (app: App, services: Services) =>
     await registerAll(operator, services, accountOperatorRoutes);
   });
   await app.register(async (scope) => {
+    const session = scope as unknown as App;
+    documented(session, (method) => [sessionSecurity(method)]);
+    session.addHook('onRequest', requireUser(serviceContext(services), [dashboardSessionCookie]));
+    await registerAll(session, services, dashboardSessionRoutes);
+  });
+  await app.register(async (scope) => {
     const signedIn = scope as unknown as App;
-    documented(signedIn, [{ managementToken: [] }]);
-    signedIn.addHook('onRequest', requireUser(serviceContext(services)));
+    documented(signedIn, (method) => [{ managementToken: [] }, sessionSecurity(method)]);
+    // A Bearer token first: a request that carries one is not the browser's, and needs no CSRF token.
+    signedIn.addHook('onRequest', requireUser(serviceContext(services), [bearerManagementToken, dashboardSessionCookie]));
     await registerAll(signedIn, services, SIGNED_IN);
   });
 };

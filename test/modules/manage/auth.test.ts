@@ -128,7 +128,11 @@ describe('management authentication', () => {
   it('documents the management operations in the OpenAPI document', async () => {
     const doc = await ctx.request('/v1/openapi.json', { key: null });
     expect(doc.status).toBe(200);
-    expect(doc.body.paths['/manage/v1/marketplaces/{id}/modes/{mode}/settings'].patch.security).toEqual([{ managementToken: [] }]);
+    expect(doc.body.paths['/manage/v1/marketplaces/{id}/modes/{mode}/settings'].patch.security).toEqual([
+      { managementToken: [] },
+      { dashboardSession: [], csrfToken: [] },
+    ]);
+    expect(doc.body.paths['/manage/v1/marketplaces/{id}/modes/{mode}/settings'].get.security).toEqual([{ managementToken: [] }, { dashboardSession: [] }]);
     expect(doc.body.paths['/manage/v1/signup'].post.security).toEqual([]);
     expect(doc.body.paths['/manage/v1/operator/workspaces/{id}/billing_state'].post.security).toEqual([{ operatorToken: [] }]);
   });

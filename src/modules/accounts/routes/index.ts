@@ -2,6 +2,7 @@
 import type { RouteModule } from '../../../http/types.js';
 import { acceptInvitationRoute } from './accept-invitation.js';
 import { addMemberRoute } from './add-member.js';
+import { createWorkspaceRoute } from './create-workspace.js';
 import { listMembersRoute } from './list-members.js';
 import { listWorkspacesRoute } from './list-workspaces.js';
 import { loginRoute } from './login.js';
@@ -10,6 +11,7 @@ import { removeMemberByEmailRoute } from './remove-member-by-email.js';
 import { removeMemberRoute } from './remove-member.js';
 import { setBillingStateRoute } from './set-billing-state.js';
 import { signupRoute } from './signup.js';
+import { updateMemberRoute } from './update-member.js';
 
 /** Without credentials. */
 export const accountPublicRoutes: RouteModule[] = [signupRoute, loginRoute, acceptInvitationRoute];
@@ -18,7 +20,7 @@ export const accountPublicRoutes: RouteModule[] = [signupRoute, loginRoute, acce
 export const accountOperatorRoutes: RouteModule[] = [setBillingStateRoute];
 
 /** For a signed-in user: their session and workspaces. */
-export const sessionRoutes: RouteModule[] = [logoutRoute, listWorkspacesRoute];
+export const sessionRoutes: RouteModule[] = [logoutRoute, listWorkspacesRoute, createWorkspaceRoute];
 
 /** For a signed-in user: the members of a workspace. */
-export const memberRoutes: RouteModule[] = [listMembersRoute, addMemberRoute, removeMemberRoute, removeMemberByEmailRoute];
+export const memberRoutes: RouteModule[] = [listMembersRoute, addMemberRoute, updateMemberRoute, removeMemberRoute, removeMemberByEmailRoute];

@@ -1,0 +1,59 @@
+// /v1 as the signed-in member: the dashboard holds no API key. A request with the session cookie
+// and no Authorization names a marketplace and mode in Dashboard-Marketplace and Dashboard-Mode;
+// if the user is a member of its workspace, it runs with the powers of that mode's secret key,
+// bounded by the role: a viewer only reads. A marketplace of another workspace is answered as
+// missing, as the management API answers other tenants' ids (src/modules/accounts/access.ts).
+import type { FastifyRequest } from 'fastify';
+import { DomainError, errors } from '../../errors.js';
+import { readOnlyReason, type ApiKeyContext } from '../../http/api-keys.js';
+import type { SessionAuthenticator } from '../../http/auth.js';
+import { MODES, type Mode } from '../../scope.js';
+import type { ServiceContext } from '../context.js';
+import { withDefaults } from '../marketplace/settings.js';
+import { selectMemberMode, type MemberModeRow } from './queries.js';
+import { sessionOfRequest } from './request-session.js';
+
+export const MARKETPLACE_HEADER = 'Dashboard-Marketplace';
+export const MODE_HEADER = 'Dashboard-Mode';
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name.toLowerCase()];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function contextOf(row: MemberModeRow, mode: Mode): ApiKeyContext {
+  return {
+    // Rate limits are kept per key; the dashboard's bucket is the mode's, shared by its members.
+    keyId: `dashboard:${row.marketplace_id}:${mode}`,
+    keyType: 'secret',
+    expiresAtMs: null,
+    scope: { marketplaceId: row.marketplace_id, mode },
+    workspaceId: row.workspace_id,
+    billingState: row.billing_state,
+    marketplace: { id: row.marketplace_id, name: row.name, currency: row.currency, created_at: row.marketplace_created_at.toISOString() },
+    settings: withDefaults(mode, row.settings),
+    readOnly: readOnlyReason(row.billing_state, mode),
+  };
+}
+
+export function dashboardApiAccess(service: ServiceContext): SessionAuthenticator {
+  return async (request) => {
+    const session = await sessionOfRequest(request, service);
+    if (!session) return null;
+    const marketplaceId = header(request, MARKETPLACE_HEADER);
+    if (marketplaceId === undefined || marketplaceId.length > 100) {
+      throw errors.invalidRequest(`With the dashboard session, name the marketplace (mkt_…) in the ${MARKETPLACE_HEADER} header.`, MARKETPLACE_HEADER);
+    }
+    const mode = header(request, MODE_HEADER);
+    if (mode === undefined || !(MODES as readonly string[]).includes(mode)) {
+      throw errors.invalidRequest(`With the dashboard session, name the mode in the ${MODE_HEADER} header: test or live.`, MODE_HEADER);
+    }
+    const row = await selectMemberMode(service.db, session.userId, marketplaceId, mode as Mode);
+    if (!row) throw errors.missing('marketplace', marketplaceId, MARKETPLACE_HEADER);
+    const refuseWrites =
+      row.role === 'viewer'
+        ? new DomainError('permission_denied', 'Your role (viewer) reads only: it does not allow requests that change anything.')
+        : null;
+    return { context: contextOf(row, mode as Mode), refuseWrites };
+  };
+}

@@ -1,0 +1,28 @@
+// POST /manage/v1/password_resets: email a password reset link.
+import type { RouteModule } from '../../../http/types.js';
+import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
+import { requestPasswordReset } from '../password-resets.js';
+import { PasswordResetRequested, RequestPasswordResetBody } from '../schemas.js';
+
+export const requestPasswordResetRoute: RouteModule = (app) => {
+  app.post(
+    '/password_resets',
+    {
+      schema: {
+        tags: [MANAGEMENT_TAG],
+        summary: 'Request a password reset',
+        operationId: 'requestPasswordReset',
+        description:
+          'Always answers 202, whether the email has an account or not. For a user who can log in, an email with the link ' +
+          '{PUBLIC_URL}/dashboard/reset-password#token=pwr_… (valid 1 hour, once) is queued in the outbox. Counted like logins ' +
+          '(5 per email per client address, 100 per client address in 15 minutes): past that 429 rate_limited with Retry-After.',
+        body: RequestPasswordResetBody,
+        response: { 202: PasswordResetRequested },
+      },
+    },
+    async (request, reply) => {
+      reply.code(202);
+      return requestPasswordReset(request.service, request.body, request.ip);
+    },
+  );
+};
