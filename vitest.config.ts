@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The browser tests drive Chromium against a built dashboard: `npm run test:browser` only.
+    exclude: ['test/browser/**', 'node_modules/**'],
     // Probes Redis (and PostgreSQL under TEST_DATABASE=postgres) once: see the file.
     globalSetup: ['test/helpers/global-setup.ts'],
     pool: 'forks',
