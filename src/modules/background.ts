@@ -25,6 +25,7 @@ import { MEDIA_UPLOAD_EXPIRE_TIMER } from './media/status.js';
 import { processorCallJob } from './payments/calls.js';
 import { RELEASE_TIMER, releaseTimer } from './payments/operations.js';
 import { runDueJobs } from '../workers/engine.js';
+import { purgeDashboardCredentialsJob } from './dashboard/background.js';
 
 export const timerHandlers: TimerHandlers = {
   [LISTING_EXPIRE_TIMER]: expireListingTimer,
@@ -46,6 +47,7 @@ export const periodicJobs: PeriodicJob[] = [
     run: (services) => purgeIdempotencyKeys(services.db, services.clock.nowMs()),
   },
   pruneWebhookDeliveriesJob,
+  purgeDashboardCredentialsJob,
 ];
 
 /** Loops of their own that the worker starts and stops (the webhook dispatcher claims delivery rows). */

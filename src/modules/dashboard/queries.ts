@@ -105,3 +105,27 @@ export async function selectMemberMode(q: Queryable, userId: string, marketplace
   );
   return rows[0] ?? null;
 }
+
+// ---- the hourly purge (background.ts) ----
+
+/** Deletes up to `max` sessions that ended (absolute end, or idle since `idleSince`). */
+export async function deleteEndedSessions(tx: Tx, now: Date, idleSince: Date, max: number): Promise<number> {
+  const rows = await tx.query(
+    `DELETE FROM dashboard_sessions WHERE id IN
+       (SELECT id FROM dashboard_sessions WHERE expires_at <= $1 OR last_used_at <= $2 LIMIT $3 FOR UPDATE SKIP LOCKED)
+     RETURNING id`,
+    [now, idleSince, max],
+  );
+  return rows.length;
+}
+
+/** Deletes up to `max` password resets past their hour (used or not: either way they open nothing). */
+export async function deleteEndedPasswordResets(tx: Tx, now: Date, max: number): Promise<number> {
+  const rows = await tx.query(
+    `DELETE FROM password_resets WHERE token_hash IN
+       (SELECT token_hash FROM password_resets WHERE expires_at <= $1 LIMIT $2 FOR UPDATE SKIP LOCKED)
+     RETURNING token_hash`,
+    [now, max],
+  );
+  return rows.length;
+}

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeDashboardCredentialsJob } from '../../../src/modules/dashboard/background.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
 import { expectError, ownerToken } from '../manage/helpers.js';
 import { asBrowser, logIn, setCookieOf } from './helpers.js';
@@ -134,5 +135,21 @@ describe('DELETE /manage/v1/session', () => {
     expectError(await asBrowser(ctx, session, '/manage/v1/marketplaces'), 401, 'authentication_required');
     // Other sessions of the user go on.
     expect((await asBrowser(ctx, kept, '/manage/v1/session')).status).toBe(200);
+  });
+});
+
+describe('the purge of ended credentials', () => {
+  it('deletes sessions past their end and password resets past their hour, and keeps live ones', async () => {
+    const live = await logIn(ctx, ctx.owner);
+    const idle = await logIn(ctx, ctx.owner);
+    const idleId = (await ctx.db.query<{ id: string }>('SELECT id FROM dashboard_sessions ORDER BY id DESC LIMIT 1'))[0]!.id;
+    await ctx.db.query(`UPDATE dashboard_sessions SET last_used_at = now() - interval '13 hours' WHERE id = $1`, [idleId]);
+    await ctx.request('/manage/v1/password_resets', { key: null, body: { email: ctx.owner.email } });
+    await ctx.db.query(`UPDATE password_resets SET expires_at = now() - interval '1 minute'`);
+    await purgeDashboardCredentialsJob.run(ctx.services);
+    expect(await ctx.db.query('SELECT id FROM dashboard_sessions WHERE id = $1', [idleId])).toEqual([]);
+    expect(await ctx.db.query('SELECT token_hash FROM password_resets')).toEqual([]);
+    expect((await asBrowser(ctx, live, '/manage/v1/session')).status).toBe(200);
+    expectError(await asBrowser(ctx, idle, '/manage/v1/session'), 401, 'authentication_required');
   });
 });
