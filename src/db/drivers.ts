@@ -79,8 +79,14 @@ function prepared(sql: string, params: readonly unknown[]): pg.QueryConfig {
   return { name, text: sql, values: params as unknown[] };
 }
 
+// The pool's connections run in pipeline mode: a statement is written to the socket when it is
+// issued, not when the one before it has answered. Code that awaits each statement in turn sees no
+// difference; a transaction gains where it does not wait: BEGIN goes out with the first statement,
+// statements issued together (Promise.all) share one round trip, and queryThenCommit sends its
+// statement and the COMMIT together. Each statement still has its own Sync, so one that fails
+// fails alone (and, in a transaction, every later one fails with it until the ROLLBACK).
 export function postgresDriver(connectionString: string, max = 10): Driver {
-  const pool = new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({ connectionString, max, pipeline: true });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   let transactionsOpen = 0;
@@ -93,14 +99,37 @@ export function postgresDriver(connectionString: string, max = 10): Driver {
     async withTransaction(fn) {
       const client = await pool.connect();
       let broken = false;
+      let committed = false;
       transactionsOpen++;
+      // Not awaited alone: it goes out with the first statement, and its failure (the connection
+      // lost) surfaces through that statement or the COMMIT.
+      const corked = corkPerTick(client);
+      const begin = corked(() => client.query('BEGIN'));
+      begin.catch(() => undefined);
+      const run = async (sql: string, params: readonly unknown[]) => (await corked(() => client.query(prepared(sql, params)))).rows as Row[];
       try {
-        await client.query('BEGIN');
         const conn: DriverConn = {
-          query: async (sql, params) => (await client.query(prepared(sql, params))).rows as Row[],
+          query: async (sql, params) => {
+            const [, rows] = await Promise.all([begin, run(sql, params)]);
+            return rows;
+          },
+          queryThenCommit: async (sql, params) => {
+            const statement = run(sql, params);
+            const commit = corked(() => client.query('COMMIT'));
+            // The statement's error is the one to report; a COMMIT after it answers ROLLBACK.
+            commit.catch(() => undefined);
+            committed = true;
+            await begin;
+            const rows = await statement;
+            await commit;
+            return rows;
+          },
         };
         const result = await fn(conn);
-        await client.query('COMMIT');
+        if (!committed) {
+          await begin;
+          await client.query('COMMIT');
+        }
         return result;
       } catch (error) {
         try {
@@ -123,6 +152,31 @@ export function postgresDriver(connectionString: string, max = 10): Driver {
     }),
     listen: (channel, options) => listenOn(connectionString, channel, options),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * Statements issued in one tick leave in one socket write. Each statement is a write of its own
+ * otherwise (node-postgres corks per statement), and a write costs a system call that, on a
+ * loaded machine, weighs more than the rest of the statement's client work (a CPU profile of
+ * order creation: a fifth of the API's CPU in writev). The stream is corked at the first statement
+ * of a tick and uncorked at the next tick, after the statements issued with it.
+ */
+function corkPerTick(client: pg.PoolClient): <T>(issue: () => T) => T {
+  const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection?.stream;
+  if (!stream?.cork || !stream.uncork) return (issue) => issue();
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    stream.uncork!();
+  };
+  return (issue) => {
+    if (!corked) {
+      corked = true;
+      stream.cork!();
+      process.nextTick(uncork);
+    }
+    return issue();
   };
 }
 

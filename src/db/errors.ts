@@ -53,3 +53,15 @@ export async function mapUniqueViolations<T>(
     throw mapped ? mapped() : error;
   }
 }
+
+const REFUSAL = 'MK001';
+
+/**
+ * The reason a statement refused through raise_refusal(reason) (migrations/0014_refusals.sql), or
+ * null when the error is something else.
+ */
+export function refusal(error: unknown): string | null {
+  if (sqlState(error) !== REFUSAL) return null;
+  const { message } = error as { message?: unknown };
+  return typeof message === 'string' ? message : '';
+}

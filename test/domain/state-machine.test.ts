@@ -163,13 +163,11 @@ describe('emitMove and applyTimers', () => {
   const now = new Date('2026-01-01T00:00:00.000Z');
   function recordingTx(): { tx: Tx; statements: Array<{ sql: string; params: readonly unknown[] }> } {
     const statements: Array<{ sql: string; params: readonly unknown[] }> = [];
-    const tx: Tx = {
-      query: async <T>(sql: string, params: readonly unknown[] = []) => {
-        statements.push({ sql: sql.replace(/\s+/g, ' ').trim(), params });
-        return [] as T[];
-      },
-      afterCommit: () => {},
+    const query = async <T>(sql: string, params: readonly unknown[] = []) => {
+      statements.push({ sql: sql.replace(/\s+/g, ' ').trim(), params });
+      return [] as T[];
     };
+    const tx: Tx = { query, queryThenCommit: query, afterCommit: () => {} };
     return { tx, statements };
   }
 

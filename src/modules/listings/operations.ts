@@ -25,7 +25,7 @@ import {
   selectListingForOrder,
   selectListings,
   selectListingSellerId,
-  updateListingReserve,
+  updateListingReserveThenCommit,
   updateListingSell,
   updateListingStatus,
   updateListingUnreserve,
@@ -384,12 +384,15 @@ export async function findListingForOrder(q: Queryable, scope: Scope, id: string
 }
 
 /**
- * Reserves `quantity` units of a published listing for an order, in the order's transaction, by
- * one conditional UPDATE (no oversell, whatever the concurrency). False when the listing is not
- * published or has fewer units left; the caller tells which.
+ * Reserves `quantity` units of a published listing for an order by one conditional UPDATE (no
+ * oversell, whatever the concurrency), as the order's transaction's last statement, sent together
+ * with its COMMIT, so a hot listing's row is locked for no network round trip. When the units
+ * cannot be reserved the transaction rolls back and this throws the database's refusal
+ * (`refusal(error) === 'units_unavailable'`, src/db/errors.ts); the caller reads the listing
+ * again to tell which. Return at once after it: the transaction has committed.
  */
-export async function reserveUnits(tx: Tx, scope: Scope, listingId: string, quantity: number): Promise<boolean> {
-  return (await updateListingReserve(tx, scope, listingId, quantity)) !== null;
+export async function reserveUnitsThenCommit(tx: Tx, scope: Scope, listingId: string, quantity: number): Promise<void> {
+  await updateListingReserveThenCommit(tx, scope, listingId, quantity);
 }
 
 /** Units of an order that was cancelled or expired before it was claimed go back to the listing. */

@@ -189,22 +189,26 @@ export async function updateListingsOfSellerRemoved(
   );
 }
 
-// ---- units, for orders (operations.ts: reserveUnits, returnUnits, sellUnits) ----
+// ---- units, for orders (operations.ts: reserveUnitsThenCommit, returnUnits, sellUnits) ----
 
 /**
- * Reserves units of a published listing in one conditional statement: the row lock is taken and
- * released by the caller's transaction, and the condition is checked on the locked row, so no two
- * orders can take the same unit. Null when the listing is not published or has too few units.
+ * Reserves units of a published listing in one conditional statement: the condition is checked on
+ * the row it locked, so no two orders can take the same unit. It runs as the transaction's last
+ * statement, sent with its COMMIT (Tx.queryThenCommit):
+ * the listing's row is locked from this statement to the COMMIT only, with no round trip between.
+ * When the listing is not published or has fewer units left it raises the refusal
+ * 'units_unavailable' (migrations/0014_refusals.sql), which rolls the transaction back.
  */
-export async function updateListingReserve(tx: Tx, scope: Scope, id: string, quantity: number): Promise<{ seller_id: string } | null> {
-  const rows = await tx.query<{ seller_id: string }>(
-    `UPDATE listings SET quantity_reserved = quantity_reserved + $4
-      WHERE marketplace_id = $1 AND mode = $2 AND id = $3 AND status = 'published'
-        AND quantity - quantity_reserved - quantity_sold >= $4
-      RETURNING seller_id`,
+export async function updateListingReserveThenCommit(tx: Tx, scope: Scope, id: string, quantity: number): Promise<void> {
+  await tx.queryThenCommit(
+    `WITH r AS (
+       UPDATE listings SET quantity_reserved = quantity_reserved + $4
+        WHERE marketplace_id = $1 AND mode = $2 AND id = $3 AND status = 'published'
+          AND quantity - quantity_reserved - quantity_sold >= $4
+        RETURNING 1)
+     SELECT CASE WHEN EXISTS (SELECT 1 FROM r) THEN true ELSE raise_refusal('units_unavailable') END AS reserved`,
     [scope.marketplaceId, scope.mode, id, quantity],
   );
-  return rows[0] ?? null;
 }
 
 /** Gives reserved units back to the listing. */

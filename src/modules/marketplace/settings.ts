@@ -75,7 +75,11 @@ export async function loadSettings(q: Queryable, scope: Scope): Promise<Settings
  * transaction: a hot path (order creation) saves a round trip.
  */
 export async function loadSettingsAndNow(q: Queryable, clock: Clock, scope: Scope): Promise<{ settings: Settings; now: Date }> {
-  const row = await selectSettingsAndClockOffset(q, scope);
+  return settingsAndNowOf(clock, scope, await selectSettingsAndClockOffset(q, scope));
+}
+
+/** The settings and the mode's time from a row of marketplace_modes read by the caller (with its other reads). */
+export function settingsAndNowOf(clock: Clock, scope: Scope, row: { settings: unknown; clock_offset_ms: number | string }): { settings: Settings; now: Date } {
   const offset = scope.mode === 'live' ? 0 : Number(row.clock_offset_ms);
   return { settings: withDefaults(scope.mode, row.settings), now: new Date(clock.nowMs() + offset) };
 }

@@ -6,6 +6,7 @@
 // written first, and the listing's row is locked last, by the one conditional UPDATE that reserves
 // the units, so the lock is held for that statement and the COMMIT only.
 import type { Tx } from '../../db/db.js';
+import { refusal } from '../../db/errors.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { applyTimers, emitMove, move, partyOf, rowOf, timerMove, type Actor, type Party, type Row } from '../../domain/state-machine.js';
 import { DomainError, errors } from '../../errors.js';
@@ -15,14 +16,11 @@ import { newId } from '../../ids.js';
 import type { Scope } from '../../scope.js';
 import type { DueTimer } from '../../workers/timers.js';
 import { scheduleTimer } from '../../workers/timers.js';
-import { findBuyerStanding } from '../buyers/operations.js';
-import { requireCategory } from '../categories/operations.js';
 import type { OperationContext } from '../context.js';
-import { findListingForOrder, reserveUnits, returnUnits, sellUnits } from '../listings/operations.js';
-import { loadSettings, loadSettingsAndNow, type Settings } from '../marketplace/settings.js';
+import { findListingForOrder, reserveUnitsThenCommit, returnUnits, sellUnits } from '../listings/operations.js';
+import { loadSettings, loadSettingsAndNow, settingsAndNowOf, type Settings } from '../marketplace/settings.js';
 import { orderPaymentHooks, type HookDeps } from '../order-payments.js';
 import { recordReputationEvent } from '../reputation/operations.js';
-import { findSellerStanding } from '../sellers/operations.js';
 import { lockOrderAndDispute, openDispute } from './disputes.js';
 import { DISPUTE_MACHINE } from './dispute-machine.js';
 import {
@@ -35,7 +33,7 @@ import {
   type OrderState,
   type OrderTimer,
 } from './machine.js';
-import { insertOrder, lockOrder, updateDisputeDecided, updateOrderPayment, selectOrder, selectOrders, selectTransitions, updateOrderMove, type OrderMutable, type OrderRow } from './queries.js';
+import { insertOrder, lockOrder, selectOrderInputs, updateDisputeDecided, updateOrderPayment, selectOrder, selectOrders, selectTransitions, updateOrderMove, type OrderMutable, type OrderRow } from './queries.js';
 import type { CancelOrderBody, CreateOrderBody, DecideDisputeBody, Dispute, DisputeOrderBody, ListOrdersQuery, Order, OrderTransition } from './schemas.js';
 import { serializeDispute, serializeOrder, serializeTransition } from './serialize.js';
 
@@ -59,92 +57,98 @@ export function feeOf(subtotal: number, fee: { percent_bps: number | null; fixed
 export async function createOrder(ctx: OperationContext, body: CreateOrderBody): Promise<Order> {
   const { scope, db } = ctx;
   const quantity = body.quantity ?? 1;
-  // The rules read without locks, so their reads run before the transaction, side by side on the
-  // pool: the transaction then holds its connection for its writes only (a time that bounds the
-  // orders per second of a pool). Inside an Idempotency-Key's transaction they simply join it.
-  const [{ settings, now }, buyer, listing] = await Promise.all([
-    loadSettingsAndNow(db, ctx.clock, scope),
-    findBuyerStanding(db, scope, body.buyer),
-    findListingForOrder(db, scope, body.listing),
-  ]);
-  if (!buyer) throw errors.missing('buyer', body.buyer, 'buyer');
-  if (!listing) throw errors.missing('listing', body.listing, 'listing');
-  if (listing.status !== 'published') throw listingNotOrderable(listing.id, listing.status);
-  if (buyer.erased_at !== null) throw new DomainError('invalid_state', `The buyer ${buyer.id} is erased; it cannot start orders.`, 'buyer');
-  const [found, category] = await Promise.all([
-    findSellerStanding(db, scope, listing.seller_id),
-    listing.category_id === null ? null : requireCategory(db, scope, listing.category_id),
-  ]);
-  const seller = found!; // a listing's seller always exists (a foreign key)
-  if (buyer.external_id !== null && buyer.external_id === seller.external_id) {
-    throw errors.forbidden('self_order', `The buyer and the seller have the same external id ('${buyer.external_id}'); they cannot trade with each other.`);
+  // The rules read without locks, so their reads run before the transaction, in one statement:
+  // the transaction then holds its connection for its writes only (a time that bounds the orders
+  // per second of a pool). Inside an Idempotency-Key's transaction they simply join it.
+  const inputs = await selectOrderInputs(db, scope, body.buyer, body.listing);
+  const { settings, now } = settingsAndNowOf(ctx.clock, scope, inputs ?? { settings: {}, clock_offset_ms: 0 });
+  if (inputs?.buyer_id == null) throw errors.missing('buyer', body.buyer, 'buyer');
+  if (inputs.listing_id === null) throw errors.missing('listing', body.listing, 'listing');
+  if (inputs.listing_status !== 'published') throw listingNotOrderable(inputs.listing_id, inputs.listing_status!);
+  if (inputs.buyer_erased_at !== null) throw new DomainError('invalid_state', `The buyer ${inputs.buyer_id} is erased; it cannot start orders.`, 'buyer');
+  const buyerExternalId = inputs.buyer_external_id;
+  if (buyerExternalId !== null && buyerExternalId === inputs.seller_external_id) {
+    throw errors.forbidden('self_order', `The buyer and the seller have the same external id ('${buyerExternalId}'); they cannot trade with each other.`);
   }
-  if (seller.status === 'suspended') throw errors.forbidden('seller_suspended', `The seller ${seller.id} is suspended and cannot take orders.`);
+  const sellerId = inputs.seller_id!; // a listing's seller always exists (a foreign key)
+  if (inputs.seller_status === 'suspended') throw errors.forbidden('seller_suspended', `The seller ${sellerId} is suspended and cannot take orders.`);
+  const buyerId = inputs.buyer_id;
+  const listingId = inputs.listing_id;
+  const unitAmount = Number(inputs.price_amount);
+  const currency = inputs.currency!;
 
-  return db.transaction(async (tx) => {
-    if (settings.payments_enabled) await orderPaymentHooks.assertCanPay?.(tx, scope, seller.id, settings);
-    const fee = category?.fee ?? null;
-    const subtotal = listing.price_amount * quantity;
-    const feeAmount = feeOf(subtotal, fee ?? settings.platform_fee);
-    if (subtotal + feeAmount > MAX_AMOUNT) {
-      throw errors.invalidRequest(`The order's total would exceed ${MAX_AMOUNT} minor units; order fewer units.`, 'quantity');
-    }
-    const state: OrderState = settings.payments_enabled ? 'awaiting_payment' : 'committed';
-    const window = STATE_WINDOW[state]!;
-    const deadline = after(now, settings[window.setting]);
-    let row = await insertOrder(
-      tx,
-      scope,
-      {
-        id: newId('order'),
-        buyer_id: buyer.id,
-        seller_id: seller.id,
-        listing_id: listing.id,
-        quantity,
-        unit_amount: listing.price_amount,
-        subtotal,
-        fee_amount: feeAmount,
-        total: subtotal + feeAmount,
-        currency: listing.currency,
-        state,
-        units: 'reserved',
-        payment_id: null,
-        payment_method: body.payment_method ?? 'checkout_session',
-        success_url: body.success_url ?? null,
-        cancel_url: body.cancel_url ?? null,
-        cancellation_proposed_by: null,
-        cancellation_reason: null,
-        cancellation_proposed_at: null,
-        dispute_id: null,
-        deadline,
-        metadata: body.metadata ?? {},
-        claimed_at: null,
-        completed_at: null,
-        cancelled_at: null,
-        expired_at: null,
-        created_at: now,
-      },
-      { id: newId('orderTransition'), from: null, to: state, transition: 'create', actor: null, reason: null },
+  try {
+    return await db.transaction(async (tx) => {
+      if (settings.payments_enabled) await orderPaymentHooks.assertCanPay?.(tx, scope, sellerId, settings);
+      const subtotal = unitAmount * quantity;
+      const feeAmount = feeOf(subtotal, inputs.category_fee ?? settings.platform_fee);
+      if (subtotal + feeAmount > MAX_AMOUNT) {
+        throw errors.invalidRequest(`The order's total would exceed ${MAX_AMOUNT} minor units; order fewer units.`, 'quantity');
+      }
+      const state: OrderState = settings.payments_enabled ? 'awaiting_payment' : 'committed';
+      const window = STATE_WINDOW[state]!;
+      const deadline = after(now, settings[window.setting]);
+      const id = newId('order');
+      // The order (with its creation transition) and its timer go out together; on PostgreSQL's
+      // pipelined connection they share one round trip with the BEGIN.
+      let [row] = await Promise.all([
+        insertOrder(
+          tx,
+          scope,
+          {
+            id,
+            buyer_id: buyerId,
+            seller_id: sellerId,
+            listing_id: listingId,
+            quantity,
+            unit_amount: unitAmount,
+            subtotal,
+            fee_amount: feeAmount,
+            total: subtotal + feeAmount,
+            currency,
+            state,
+            units: 'reserved',
+            payment_id: null,
+            payment_method: body.payment_method ?? 'checkout_session',
+            success_url: body.success_url ?? null,
+            cancel_url: body.cancel_url ?? null,
+            cancellation_proposed_by: null,
+            cancellation_reason: null,
+            cancellation_proposed_at: null,
+            dispute_id: null,
+            deadline,
+            metadata: body.metadata ?? {},
+            claimed_at: null,
+            completed_at: null,
+            cancelled_at: null,
+            expired_at: null,
+            created_at: now,
+          },
+          { id: newId('orderTransition'), from: null, to: state, transition: 'create', actor: null, reason: null },
+        ),
+        scheduleTimer(tx, scope, window.timer, id, deadline),
+      ]);
+      if (state === 'awaiting_payment' && orderPaymentHooks.createPayment) {
+        const paymentId = await orderPaymentHooks.createPayment(tx, scope, paymentView(row), settings, now, ctx);
+        row = await updateOrderPayment(tx, scope, row.id, paymentId);
+      }
+      const order = serializeOrder(row);
+      await emitEvents(tx, scope, now, state === 'committed' ? [{ type: 'order.created', object: order }, { type: 'order.committed', object: order }] : [{ type: 'order.created', object: order }]);
+      // Last, sent with the COMMIT: the listing's row is locked for no round trip of the network.
+      await reserveUnitsThenCommit(tx, scope, listingId, quantity);
+      return order;
+    });
+  } catch (error) {
+    if (refusal(error) !== 'units_unavailable') throw error;
+    // The transaction rolled back; tell a listing no longer published from too few units.
+    const current = await findListingForOrder(db, scope, listingId);
+    if (current && current.status !== 'published') throw listingNotOrderable(listingId, current.status);
+    throw new DomainError(
+      'quantity_unavailable',
+      `The listing ${listingId} has ${current?.quantity_available ?? 0} units available; the order asks for ${quantity}.`,
+      'quantity',
     );
-    if (state === 'awaiting_payment' && orderPaymentHooks.createPayment) {
-      const paymentId = await orderPaymentHooks.createPayment(tx, scope, paymentView(row), settings, now, ctx);
-      row = await updateOrderPayment(tx, scope, row.id, paymentId);
-    }
-    await scheduleTimer(tx, scope, window.timer, row.id, deadline);
-    const order = serializeOrder(row);
-    await emitEvents(tx, scope, now, state === 'committed' ? [{ type: 'order.created', object: order }, { type: 'order.committed', object: order }] : [{ type: 'order.created', object: order }]);
-    // Last: the listing's row stays locked from here to COMMIT only.
-    if (!(await reserveUnits(tx, scope, listing.id, quantity))) {
-      const current = await findListingForOrder(tx, scope, listing.id);
-      if (current && current.status !== 'published') throw listingNotOrderable(listing.id, current.status);
-      throw new DomainError(
-        'quantity_unavailable',
-        `The listing ${listing.id} has ${current?.quantity_available ?? 0} units available; the order asks for ${quantity}.`,
-        'quantity',
-      );
-    }
-    return order;
-  });
+  }
 }
 
 function listingNotOrderable(id: string, status: string): DomainError {

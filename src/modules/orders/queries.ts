@@ -57,6 +57,51 @@ const COLUMNS = `id, buyer_id, seller_id, listing_id, quantity, unit_amount, sub
   payment_id, payment_method, success_url, cancel_url, cancellation_proposed_by, cancellation_reason, cancellation_proposed_at,
   dispute_id, deadline, metadata, claimed_at, completed_at, cancelled_at, expired_at, created_at, updated_at`;
 
+/**
+ * What order creation's rules read, in one statement and without locks: the mode's settings and
+ * test-clock offset, the buyer's standing, the listing, its seller's standing and its category's
+ * fee. It reads four other modules' tables (marketplace_modes, buyers, listings with sellers and
+ * categories) where asking each module would cost a round trip apiece on the hottest write path
+ * (docs/decisions.md, Orders). The buyer's and listing's columns are null when they do not exist;
+ * a listing's seller and category always exist (foreign keys).
+ */
+export interface OrderInputsRow {
+  settings: unknown;
+  clock_offset_ms: number | string;
+  buyer_id: string | null;
+  buyer_external_id: string | null;
+  buyer_erased_at: Date | null;
+  listing_id: string | null;
+  listing_status: string | null;
+  seller_id: string | null;
+  category_id: string | null;
+  price_amount: number | string | null;
+  currency: string | null;
+  quantity_available: number | null;
+  seller_external_id: string | null;
+  seller_status: string | null;
+  category_fee: { percent_bps: number | null; fixed_amount: number | null } | null;
+}
+
+export async function selectOrderInputs(q: Queryable, scope: Scope, buyerId: string, listingId: string): Promise<OrderInputsRow | null> {
+  const rows = await q.query<OrderInputsRow>(
+    `SELECT mm.settings, mm.clock_offset_ms,
+            b.id AS buyer_id, b.external_id AS buyer_external_id, b.erased_at AS buyer_erased_at,
+            l.id AS listing_id, l.status AS listing_status, l.seller_id, l.category_id, l.price_amount, l.currency,
+            l.quantity - l.quantity_reserved - l.quantity_sold AS quantity_available,
+            s.external_id AS seller_external_id, s.status AS seller_status,
+            c.fee AS category_fee
+       FROM marketplace_modes mm
+       LEFT JOIN buyers b ON b.marketplace_id = mm.marketplace_id AND b.mode = mm.mode AND b.id = $3
+       LEFT JOIN listings l ON l.marketplace_id = mm.marketplace_id AND l.mode = mm.mode AND l.id = $4
+       LEFT JOIN sellers s ON s.marketplace_id = l.marketplace_id AND s.mode = l.mode AND s.id = l.seller_id
+       LEFT JOIN categories c ON c.marketplace_id = l.marketplace_id AND c.mode = l.mode AND c.id = l.category_id
+      WHERE mm.marketplace_id = $1 AND mm.mode = $2`,
+    [scope.marketplaceId, scope.mode, buyerId, listingId],
+  );
+  return rows[0] ?? null;
+}
+
 /** The new order and its creation transition, in one statement. */
 export async function insertOrder(tx: Tx, scope: Scope, order: Omit<OrderRow, 'updated_at'>, transition: TransitionValues): Promise<OrderRow> {
   const rows = await tx.query<OrderRow>(

@@ -2,12 +2,14 @@
 // event's type, inside the event's own transaction: a delivery exists exactly when its event
 // committed. No NOTIFY is sent (it would serialize every producing commit on PostgreSQL's notify
 // lock): the dispatcher polls briefly, and a dispatcher in this process is signalled after commit.
-import type { EventSubscriber } from '../../events/emit.js';
+import type { Tx } from '../../db/db.js';
+import type { EventRecord, EventSubscriber } from '../../events/emit.js';
+import type { Scope } from '../../scope.js';
 import { newId } from '../../ids.js';
 import { signalDeliveries } from './wake.js';
 import * as queries from './queries.js';
 
-export const webhookFanOut: EventSubscriber = async (tx, scope, event) => {
+const fanOutOne = async (tx: Tx, scope: Scope, event: EventRecord): Promise<void> => {
   const endpointIds = await queries.selectSubscribedEndpointIds(tx, scope, event.type);
   if (endpointIds.length === 0) return;
   const body = JSON.stringify(event);
@@ -19,3 +21,30 @@ export const webhookFanOut: EventSubscriber = async (tx, scope, event) => {
   );
   tx.afterCommit(signalDeliveries);
 };
+
+/**
+ * Several events of one change (emitEvents): the endpoints subscribed to any of their types in one
+ * statement, then every delivery in one, in the order of the events and, per event, of the
+ * endpoints (as one call per event would write them).
+ */
+const fanOutMany = async (tx: Tx, scope: Scope, events: readonly EventRecord[]): Promise<void> => {
+  if (events.length === 1) return fanOutOne(tx, scope, events[0]!);
+  const types = [...new Set(events.map((event) => event.type))];
+  const endpoints = await queries.selectEndpointsSubscribedToAny(tx, scope, types);
+  if (endpoints.length === 0) return;
+  const deliveries: queries.NewDelivery[] = [];
+  for (const event of events) {
+    const subscribed = endpoints.filter((endpoint) => endpoint.enabled_events.includes('*') || endpoint.enabled_events.includes(event.type));
+    if (subscribed.length === 0) continue;
+    const body = JSON.stringify(event);
+    for (const endpoint of subscribed) {
+      deliveries.push({ id: newId('webhookDelivery'), endpointId: endpoint.id, eventId: event.id, eventType: event.type, replayOf: null, body });
+    }
+  }
+  if (deliveries.length === 0) return;
+  // The events of one change share their instant.
+  await queries.insertDeliveries(tx, scope, deliveries, new Date(events[0]!.created));
+  tx.afterCommit(signalDeliveries);
+};
+
+export const webhookFanOut: EventSubscriber = Object.assign(fanOutOne, { many: fanOutMany });

@@ -159,6 +159,16 @@ export async function insertDeliveries(tx: Tx, scope: Scope, deliveries: readonl
   );
 }
 
+/** The enabled endpoints of the mode subscribed to any of the types (or to '*'), with their subscriptions. */
+export async function selectEndpointsSubscribedToAny(q: Queryable, scope: Scope, types: readonly string[]): Promise<Array<{ id: string; enabled_events: string[] }>> {
+  return q.query<{ id: string; enabled_events: string[] }>(
+    `SELECT id, enabled_events FROM webhook_endpoints
+      WHERE marketplace_id = $1 AND mode = $2 AND status = 'enabled' AND enabled_events && ('{*}'::text[] || $3::text[])
+      ORDER BY id`,
+    [scope.marketplaceId, scope.mode, types],
+  );
+}
+
 /** The enabled endpoints of the mode subscribed to the type (or to '*'). */
 export async function selectSubscribedEndpointIds(q: Queryable, scope: Scope, type: string): Promise<string[]> {
   const rows = await q.query<{ id: string }>(
