@@ -30,7 +30,7 @@ const SECTIONS: Array<[string, string, 'test' | undefined]> = [
 
 export function Shell({ scope, children }: { scope: MarketplaceScope | null; children: ReactNode }) {
   const { session, workspace, setWorkspace } = useSession();
-  const marketplaces = useLoad(() => call(api.GET('/manage/v1/marketplaces', { params: { query: { workspace: workspace.id, limit: 100 } } })), [workspace.id]);
+  const marketplaces = useLoad(() => call(api.GET('/manage/v1/marketplaces', { params: { query: { workspace: workspace.id, limit: 100 } } })), [workspace.id, scope?.marketplace]);
   const base = scope ? `/m/${scope.marketplace}/${scope.mode}` : '';
   const switchMode = (mode: Mode) => {
     if (!scope || mode === scope.mode) return;

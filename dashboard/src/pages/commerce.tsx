@@ -14,7 +14,7 @@ interface Scope {
 
 const base = (scope: Scope) => `/m/${scope.marketplace}/${scope.mode}`;
 
-const ORDER_STATES = ['', 'pending_payment', 'committed', 'claimed', 'completed', 'cancelled', 'expired', 'disputed'];
+const ORDER_STATES = ['', 'awaiting_payment', 'committed', 'claimed', 'disputed', 'completed', 'cancelled', 'expired'];
 
 export function OrdersPage({ scope }: { scope: Scope }) {
   const [state, setState] = useState('');
@@ -155,7 +155,7 @@ export function ListingsPage({ scope }: { scope: Scope }) {
     <>
       <PageHeader title="Listings" />
       <div className="toolbar">
-        <Select label="Status" name="status" value={status} onChange={setStatus} options={[['', 'All'], ['draft', 'Draft'], ['published', 'Published'], ['unpublished', 'Unpublished'], ['expired', 'Expired'], ['removed', 'Removed']]} />
+        <Select label="Status" name="status" value={status} onChange={setStatus} options={[['', 'All'], ['draft', 'Draft'], ['published', 'Published'], ['sold', 'Sold'], ['expired', 'Expired'], ['removed', 'Removed']]} />
       </div>
       <PagedTable
         caption="Listings"

@@ -231,6 +231,16 @@ export function WebhookEndpointPage({ scope, id }: { scope: Scope; id: string })
   );
 }
 
+/** A body that is JSON shown as JSON, any other text as it is. */
+function readable(body: string | null | undefined): unknown {
+  if (body === null || body === undefined) return null;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return body;
+  }
+}
+
 export function DeliveryPage({ scope, id }: { scope: Scope; id: string }) {
   const { workspace } = useSession();
   const delivery = useLoad(() => call(api.GET('/v1/webhook_deliveries/{id}', { params: { path: { id } } })), [id]);
@@ -301,11 +311,11 @@ export function DeliveryPage({ scope, id }: { scope: Scope; id: string }) {
       <div className="grid-2">
         <section>
           <h2>Request</h2>
-          <Json value={d.request} label="Request" />
+          <Json value={{ headers: d.request.headers, body: readable(d.request.body) }} label="Request" />
         </section>
         <section>
           <h2>Response</h2>
-          <Json value={d.response ?? 'No response yet.'} label="Response" />
+          <Json value={d.response ? { status: d.response.status, body: readable(d.response.body) } : 'No response yet.'} label="Response" />
         </section>
       </div>
     </>

@@ -91,7 +91,7 @@ export function Checkbox({ label, checked, onChange, name }: { label: string; na
 
 const BADGE_KIND: Record<string, string> = {
   active: 'green', enabled: 'green', succeeded: 'green', completed: 'green', published: 'green', sent: 'green', resolved: 'green', paid: 'green', released: 'green', verified: 'green', approved: 'green',
-  pending: 'blue', committed: 'blue', claimed: 'blue', invited: 'blue', queued: 'blue', open: 'blue', draft: 'grey', unverified: 'grey', test: 'orange', live: 'green',
+  pending: 'blue', awaiting_payment: 'blue', committed: 'blue', claimed: 'blue', invited: 'blue', queued: 'blue', open: 'blue', draft: 'grey', unverified: 'grey', test: 'orange', live: 'green',
   failed: 'red', disabled: 'red', suspended: 'red', revoked: 'red', cancelled: 'grey', expired: 'grey', removed: 'red', disputed: 'orange', erased: 'grey', rejected: 'red',
 };
 

@@ -1,0 +1,284 @@
+// The dashboard end to end in Chromium, as an operator uses it: sign up, create a marketplace,
+// switch modes, change a setting, keys, a webhook endpoint with its deliveries, an order and its
+// transitions, erasing a buyer, inviting a member who accepts from the outbox link, and that
+// member, a viewer, refused a write. axe runs on every page visited.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReceiver, type Receiver } from '../modules/webhooks/helpers.js';
+import { openSection, startDashboard, type Dashboard } from './helpers.js';
+
+const email = `operator-${Date.now().toString(36)}@example.com`;
+const password = 'correct horse battery staple';
+const viewerEmail = `viewer-${Date.now().toString(36)}@example.com`;
+
+describe('the dashboard in a browser', () => {
+  let d: Dashboard;
+  let receiver: Receiver;
+  let secretKey = '';
+  let marketplaceUrl = '';
+
+  beforeAll(async () => {
+    d = await startDashboard();
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await d?.close();
+  });
+
+  it('signs up and lands on creating a marketplace', async () => {
+    const { page } = d;
+    await page.goto('/dashboard/');
+    await page.waitForURL('**/dashboard/login');
+    await page.getByRole('heading', { name: 'Log in to your account' }).waitFor();
+    await d.checkA11y('log in');
+    await d.screenshot('login');
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByLabel('Workspace name').fill('Acme Markets');
+    await d.checkA11y('sign up');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/dashboard/marketplaces/new');
+    expect(page.url()).not.toContain('@');
+    await page.getByRole('heading', { name: 'New marketplace' }).waitFor();
+    await d.checkA11y('new marketplace');
+  });
+
+  it('creates a marketplace and shows its test keys once', async () => {
+    const { page } = d;
+    await page.getByLabel('Name').fill('Vintage Finds');
+    await page.getByLabel('Currency').fill('USD');
+    await page.getByRole('button', { name: 'Create marketplace' }).click();
+    await page.getByRole('heading', { name: 'Vintage Finds is ready' }).waitFor();
+    secretKey = (await page.locator('[data-secret]').first().textContent()) ?? '';
+    expect(secretKey).toMatch(/^sk_test_/);
+    await d.checkA11y('marketplace created');
+    await page.getByRole('button', { name: 'Go to the marketplace' }).click();
+    await page.getByText('USD · Test mode').waitFor();
+    marketplaceUrl = new URL(page.url()).pathname.replace(/\/test$/, '');
+    expect(marketplaceUrl).toMatch(/^\/dashboard\/m\/mkt_/);
+    await d.checkA11y('overview');
+    await d.screenshot('overview');
+  });
+
+  it('switches between test and live mode', async () => {
+    const { page } = d;
+    await page.getByRole('button', { name: 'Live mode' }).click();
+    await page.waitForURL(`**${marketplaceUrl}/live`);
+    await page.getByText('USD · Live mode').waitFor();
+    expect(await page.getByRole('button', { name: 'Live mode' }).getAttribute('aria-pressed')).toBe('true');
+    await expect(page.getByRole('link', { name: 'Test clock' }).count()).resolves.toBe(0);
+    await d.checkA11y('overview, live');
+    await page.getByRole('button', { name: 'Test mode' }).click();
+    await page.getByText('USD · Test mode').waitFor();
+    await openSection(page, 'Test clock');
+    await page.getByText('Ahead of real time').waitFor();
+    await d.checkA11y('test clock');
+  });
+
+  it('changes a setting, seen by GET /v1/marketplace, and shows the API error next to its field', async () => {
+    const { page } = d;
+    await openSection(page, 'Settings');
+    await page.getByLabel('Platform fee (basis points)').fill('250');
+    await page.getByLabel('Prohibited words').fill('replica\ncounterfeit');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved.').waitFor();
+    const marketplace = await d.api(secretKey, '/v1/marketplace');
+    expect(marketplace.status).toBe(200);
+    expect(marketplace.body.settings.platform_fee.percent_bps).toBe(250);
+    expect(marketplace.body.settings.prohibited_words).toEqual(['replica', 'counterfeit']);
+    await d.checkA11y('settings');
+    await d.screenshot('settings');
+
+    const field = page.getByLabel('Payment window (seconds)');
+    await field.fill('-5');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    await d.checkA11y('settings with an error');
+    expect((await d.api(secretKey, '/v1/marketplace')).body.settings.payment_window_seconds).toBe(1800);
+  });
+
+  it('creates a key, shows its secret once, and revokes it', async () => {
+    const { page } = d;
+    await openSection(page, 'API keys');
+    await page.getByLabel('Name (optional)').fill('Checkout server');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const shown = page.locator('[data-secret]');
+    await shown.waitFor();
+    const key = (await shown.textContent()) ?? '';
+    expect(key).toMatch(/^sk_test_/);
+    expect((await d.api(key, '/v1/marketplace')).status).toBe(200);
+    await d.checkA11y('api keys');
+    await d.screenshot('api-keys');
+    await page.getByRole('button', { name: 'Done' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Checkout server' });
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await d.checkA11y('revoke dialog');
+    await page.getByRole('button', { name: 'Revoke key' }).click();
+    await row.getByText('revoked').waitFor();
+    expect((await d.api(key, '/v1/marketplace')).status).toBe(401);
+  });
+
+  it('creates a webhook endpoint, shows a delivery with its attempt log, and replays it', async () => {
+    const { page } = d;
+    await openSection(page, 'Webhooks');
+    await page.getByLabel('Endpoint URL').fill(receiver.url('/hook'));
+    await page.getByLabel('Events to send').fill('seller.created');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    expect(await page.locator('[data-secret]').textContent()).toMatch(/^whsec_/);
+    await d.checkA11y('webhooks');
+
+    const seller = await d.api(secretKey, '/v1/sellers', { body: { external_id: 'seller-1', name: 'Ada Lovelace', email: 'ada@example.com' } });
+    expect(seller.status).toBe(201);
+    await d.deliverWebhooks();
+    expect(receiver.received.length).toBe(1);
+
+    await page.getByRole('link', { name: receiver.url('/hook') }).click();
+    await page.getByRole('link', { name: 'seller.created' }).first().waitFor();
+    await d.checkA11y('webhook endpoint');
+    await d.screenshot('webhook-endpoint');
+    await page.getByRole('link', { name: 'seller.created' }).first().click();
+    await page.getByRole('heading', { name: 'Attempt log' }).waitFor();
+    const attempt = page.locator('tr.attempt').first();
+    await expect.poll(() => attempt.textContent()).toContain('200');
+    await page.getByRole('heading', { name: 'Request' }).waitFor();
+    expect(await page.getByLabel('Response').textContent()).toContain('ok');
+    await d.checkA11y('delivery');
+    await d.screenshot('delivery');
+
+    await page.getByRole('button', { name: 'Replay' }).click();
+    await page.getByText('Replay of').waitFor();
+    await d.deliverWebhooks();
+    expect(receiver.received.length).toBe(2);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(() => page.locator('tr.attempt').count()).toBe(1);
+    await page.locator('.badge', { hasText: 'succeeded' }).first().waitFor();
+  });
+
+  it('lists events by type with a JSON view', async () => {
+    const { page } = d;
+    await openSection(page, 'Events');
+    await page.getByLabel('Event type').fill('seller.created');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('link', { name: 'seller.created' }).first().click();
+    await page.getByLabel('Event JSON').waitFor();
+    expect(await page.getByLabel('Event JSON').textContent()).toContain('"type": "seller.created"');
+    await d.checkA11y('event');
+  });
+
+  it('finds an order and shows its transitions', async () => {
+    const { page } = d;
+    const sellers = await d.api(secretKey, '/v1/sellers');
+    const seller = sellers.body.data[0].id as string;
+    const listing = await d.api(secretKey, '/v1/listings', { body: { seller, title: 'Walnut desk', price: { amount: 45000, currency: 'USD' }, quantity: 2 } });
+    expect(listing.status).toBe(201);
+    expect((await d.api(secretKey, `/v1/listings/${listing.body.id}/publish`, { method: 'POST' })).status).toBe(200);
+    const buyer = await d.api(secretKey, '/v1/buyers', { body: { external_id: 'buyer-1', name: 'Grace Hopper', email: 'grace@example.com' } });
+    const order = await d.api(secretKey, '/v1/orders', { body: { buyer: buyer.body.id, listing: listing.body.id } });
+    expect(order.status).toBe(201);
+
+    await openSection(page, 'Orders');
+    await page.getByRole('link', { name: order.body.id }).waitFor();
+    await d.checkA11y('orders');
+    await page.getByLabel('Find an order by ID').fill(order.body.id);
+    await page.getByRole('button', { name: 'Open' }).click();
+    await page.getByRole('heading', { name: 'Transitions' }).waitFor();
+    const transitions = page.getByRole('table', { name: 'Transitions' });
+    await transitions.getByText('create').waitFor();
+    expect(await transitions.textContent()).toContain('committed');
+    await d.checkA11y('order');
+    await d.screenshot('order');
+  });
+
+  it('erases a buyer after a confirmation', async () => {
+    const { page } = d;
+    await openSection(page, 'Buyers');
+    await page.getByRole('link', { name: 'Grace Hopper' }).click();
+    await page.getByText('grace@example.com').waitFor();
+    await page.getByRole('button', { name: 'Erase personal data' }).click();
+    await page.getByRole('dialog').getByText('cannot be undone').waitFor();
+    await d.checkA11y('erase dialog');
+    await page.getByRole('button', { name: 'Erase buyer' }).click();
+    await page.locator('.badge', { hasText: 'erased' }).first().waitFor();
+    const buyers = await d.api(secretKey, '/v1/buyers');
+    expect(buyers.body.data[0].erased_at).not.toBeNull();
+    expect(buyers.body.data[0].email).toBeNull();
+    await d.checkA11y('erased buyer');
+  });
+
+  it('visits the other pages without an accessibility problem', async () => {
+    const { page } = d;
+    for (const [section, marker] of [
+      ['Listings', 'Walnut desk'],
+      ['Sellers', 'Ada Lovelace'],
+      ['Flags', 'No flags'],
+      ['Moderation log', 'No moderation actions'],
+      ['Payments processor', 'Connect a processor'],
+    ] as const) {
+      await openSection(page, section);
+      await page.getByText(marker).first().waitFor();
+      await d.checkA11y(section);
+    }
+    await openSection(page, 'Sellers');
+    await page.getByRole('link', { name: 'Ada Lovelace' }).click();
+    await page.getByRole('heading', { name: 'Suspend' }).waitFor();
+    await d.checkA11y('seller');
+  });
+
+  it('invites a member, who accepts from the outbox link and, as a viewer, is refused a write', async () => {
+    const { page } = d;
+    await openSection(page, 'Members');
+    await page.getByLabel('Email').fill(viewerEmail);
+    await page.getByLabel('Role', { exact: true }).selectOption('viewer');
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText(`Invitation sent to ${viewerEmail}.`).waitFor();
+    await d.checkA11y('members');
+    await d.screenshot('members');
+
+    await openSection(page, 'Email outbox');
+    const invitation = page.getByRole('row').filter({ hasText: viewerEmail });
+    await invitation.getByRole('button').click();
+    // The outbox shows the email without its secret link; the invitee's copy (the body the
+    // service sends, in the outbox table) holds it.
+    expect(await invitation.locator('pre').textContent()).toContain('[invitation link, sent only to the invitee]');
+    const [sent] = await d.ctx.db.query<{ body_text: string }>(`SELECT body_text FROM emails WHERE subject LIKE 'You are invited%' ORDER BY created_at DESC LIMIT 1`);
+    const link = /https?:\/\/\S+\/dashboard\/accept-invitation\?token=inv_\S+/.exec(sent?.body_text ?? '')?.[0];
+    expect(link, sent?.body_text).toBeTruthy();
+    await d.checkA11y('email outbox');
+    await d.screenshot('email-outbox');
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/dashboard/login');
+    const url = new URL(link!);
+    await page.goto(`${url.pathname}${url.search}`);
+    await page.getByRole('heading', { name: 'Join the workspace' }).waitFor();
+    await d.checkA11y('accept invitation');
+    await page.getByLabel('Password').fill('viewer password 123');
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await page.getByRole('heading', { name: 'Marketplaces' }).waitFor();
+    await page.getByText('viewer', { exact: true }).waitFor();
+
+    // A viewer sees no write controls …
+    await page.getByRole('link', { name: 'Vintage Finds' }).click();
+    await openSection(page, 'Settings');
+    await page.getByLabel('Platform fee (basis points)').waitFor();
+    expect(await page.getByRole('button', { name: 'Save settings' }).count()).toBe(0);
+    await openSection(page, 'API keys');
+    expect(await page.getByRole('button', { name: 'Create key' }).count()).toBe(0);
+    await d.checkA11y('api keys as a viewer');
+
+    // … and the server refuses a write sent with the viewer's own session and CSRF token.
+    const marketplace = marketplaceUrl.split('/')[3]!;
+    const refused = await page.evaluate(async (mkt) => {
+      const session = (await (await fetch('/manage/v1/session')).json()) as { csrf_token: string };
+      const res = await fetch('/v1/sellers', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrf_token, 'dashboard-marketplace': mkt, 'dashboard-mode': 'test' },
+        body: JSON.stringify({ external_id: 'not-allowed' }),
+      });
+      return { status: res.status, body: (await res.json()) as { error: { code: string } } };
+    }, marketplace);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('permission_denied');
+  });
+});

@@ -1,0 +1,90 @@
+// The real app on a real port with the built dashboard, and a Chromium driven by playwright-core.
+// Every page a test visits is checked with axe (no serious or critical violation) and for
+// Content-Security-Policy violations; screenshots go to docs/dashboard/*.png.
+import { AxeBuilder } from '@axe-core/playwright';
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { dispatcherFor } from '../../src/modules/webhooks/dispatcher.js';
+import { startTestApp, type StartOptions, type TestContext } from '../helpers/harness.js';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SCREENSHOTS = new URL('../../docs/dashboard/', import.meta.url).pathname;
+
+export interface Dashboard {
+  ctx: TestContext;
+  base: string;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Problems the page reported: CSP violations, uncaught errors. */
+  problems: string[];
+  /** axe on the page as it is now; fails on a serious or critical violation. */
+  checkA11y(name: string): Promise<void>;
+  screenshot(name: string): Promise<void>;
+  /** Runs every due webhook attempt of the app and waits for them. */
+  deliverWebhooks(): Promise<void>;
+  /** A /v1 request with a secret key, as a platform's server makes it. */
+  api(key: string, path: string, init?: { method?: string; body?: unknown }): Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  close(): Promise<void>;
+}
+
+export async function startDashboard(options: StartOptions = {}): Promise<Dashboard> {
+  const ctx = await startTestApp({ ...options, env: { SIGNUP: 'open', ...options.env } });
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = ctx.app.server.address() as AddressInfo;
+  const base = `http://127.0.0.1:${port}`;
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const context = await browser.newContext({ viewport: { width: 1360, height: 900 }, baseURL: base });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (/Content.Security.Policy|Refused to/i.test(text)) problems.push(`CSP: ${text}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return {
+    ctx,
+    base,
+    browser,
+    context,
+    page,
+    problems,
+    async checkA11y(name) {
+      const results = await new AxeBuilder({ page }).analyze();
+      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      const described = bad.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+      expect(described, `axe on ${name}`).toEqual([]);
+      expect(problems, `CSP or script errors on ${name}`).toEqual([]);
+    },
+    async screenshot(name) {
+      await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: false });
+    },
+    async deliverWebhooks() {
+      await dispatcherFor(ctx.services).runDue(null, { wait: true });
+    },
+    async api(key, path, init = {}) {
+      const res = await fetch(`${base}${path}`, {
+        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+        headers: { authorization: `Bearer ${key}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : undefined };
+    },
+    async close() {
+      await browser.close().catch(() => undefined);
+      await ctx.close();
+    },
+  };
+}
+
+/** Clicks a link of the left navigation. */
+export async function openSection(page: Page, label: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
+}
