@@ -62,6 +62,22 @@ describe('/v1 as the signed-in member', () => {
     expect((await asBrowser(ctx, developer, '/v1/sellers', { headers, body: seller() })).status).toBe(201);
   });
 
+  it("bounds the management API by the member's role too", async () => {
+    const url = `/manage/v1/marketplaces/${ctx.marketplaceId}/modes/test/settings`;
+    expect((await asBrowser(ctx, viewer, url)).status).toBe(200);
+    expectError(await asBrowser(ctx, viewer, url, { method: 'PATCH', body: { rate_limit_per_second: 10000 } }), 403, 'permission_denied');
+  });
+
+  it('stops at once when the member is removed from the workspace', async () => {
+    const token = await ownerToken(ctx);
+    const leaving = await memberToken(ctx, token, 'developer');
+    const session = await logIn(ctx, { email: leaving.email, password: PASSWORD });
+    const headers = dashboardHeaders(ctx.marketplaceId, 'test');
+    expect((await asBrowser(ctx, session, '/v1/marketplace', { headers })).status).toBe(200);
+    expect((await ctx.request(`/manage/v1/members/${leaving.userId}`, { key: token, method: 'DELETE' })).status).toBe(200);
+    expectError(await asBrowser(ctx, session, '/v1/marketplace', { headers }), 404, 'resource_missing', 'Dashboard-Marketplace');
+  });
+
   it('answers a marketplace of another workspace as missing', async () => {
     const stranger = { email: uniqueEmail('stranger'), password: PASSWORD };
     expect((await ctx.request('/manage/v1/signup', { key: null, body: { ...stranger, workspace_name: 'Elsewhere' } })).status).toBe(201);

@@ -24,6 +24,7 @@ describe('POST /manage/v1/sessions', () => {
     expect(cookie).toContain('Path=/');
     expect(cookie).toContain('Max-Age=604800');
     expect(cookie).not.toContain('Secure');
+    expect(res.headers['cache-control']).toBe('no-store');
     // The cookie's token is stored only as a hash.
     const token = /mb_session=([^;]+)/.exec(cookie)![1]!;
     const rows = await ctx.db.query<{ token_hash: string }>('SELECT token_hash FROM dashboard_sessions');
@@ -69,6 +70,7 @@ describe('GET /manage/v1/session', () => {
       csrf_token: session.csrf,
       workspaces: [{ id: ctx.workspaceId, name: 'Test workspace', role: 'owner' }],
     });
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('needs the session cookie: none, an unknown one, or a management token alone is 401', async () => {

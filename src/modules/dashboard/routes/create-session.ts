@@ -27,6 +27,8 @@ export const createSessionRoute: RouteModule = (app) => {
     async (request, reply) => {
       const started = await createSession(request.service, request.body, request.ip);
       reply.setCookie(SESSION_COOKIE, started.token, sessionCookieOptions(request.service.config));
+      // The answer holds the CSRF token: no cache may keep it.
+      reply.header('cache-control', 'no-store');
       return started.answer;
     },
   );

@@ -18,6 +18,10 @@ export const retrieveSessionRoute: RouteModule = (app) => {
         response: { 200: DashboardSessionDetails },
       },
     },
-    async (request) => retrieveSession(request.user, request.dashboardSession!),
+    async (request, reply) => {
+      // The answer holds the CSRF token: no cache may keep it.
+      reply.header('cache-control', 'no-store');
+      return retrieveSession(request.user, request.dashboardSession!);
+    },
   );
 };
