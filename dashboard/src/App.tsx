@@ -6,7 +6,7 @@ import { AcceptInvitationPage, ForgotPasswordPage, LoginPage, ResetPasswordPage,
 import { BuyerPage, BuyersPage, ClockPage, FlagsPage, ListingPage, ListingsPage, ModerationPage, OrderPage, OrdersPage, OverviewPage, SellerPage, SellersPage } from './pages/commerce';
 import { ApiKeysPage, ProcessorPage, SettingsPage } from './pages/config';
 import { DeliveryPage, EventPage, EventsPage, WebhookEndpointPage, WebhooksPage } from './pages/webhooks';
-import { EmailsPage, MarketplacesPage, MembersPage, NewMarketplacePage } from './pages/workspace';
+import { EmailsPage, MarketplacesPage, MembersPage, NewMarketplacePage, NewWorkspacePage } from './pages/workspace';
 import { match, navigate, useLocation } from './router';
 import { loadSession, SessionContext, type Session, type SessionState } from './session';
 import { Shell, type MarketplaceScope } from './shell';
@@ -95,6 +95,8 @@ function WorkspacePage({ path }: { path: string }) {
       return <MembersPage />;
     case '/emails':
       return <EmailsPage />;
+    case '/workspaces/new':
+      return <NewWorkspacePage />;
     default:
       return <Empty title="Page not found" />;
   }

@@ -1,6 +1,6 @@
 // The frame of every signed-in page: the left navigation, the top bar with the workspace and
 // marketplace pickers and the Test/Live switch (always visible inside a marketplace).
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { api, call, type Mode } from './api/client';
 import { Link, navigate } from './router';
 import { signOut, useSession } from './session';
@@ -30,6 +30,7 @@ const SECTIONS: Array<[string, string, 'test' | undefined]> = [
 
 export function Shell({ scope, children }: { scope: MarketplaceScope | null; children: ReactNode }) {
   const { session, workspace, setWorkspace } = useSession();
+  const ids = useId();
   const marketplaces = useLoad(() => call(api.GET('/manage/v1/marketplaces', { params: { query: { workspace: workspace.id, limit: 100 } } })), [workspace.id, scope?.marketplace]);
   const base = scope ? `/m/${scope.marketplace}/${scope.mode}` : '';
   const switchMode = (mode: Mode) => {
@@ -76,24 +77,34 @@ export function Shell({ scope, children }: { scope: MarketplaceScope | null; chi
               Email outbox
             </Link>
           </li>
+          <li>
+            <Link to="/workspaces/new" className="nav-link">
+              New workspace
+            </Link>
+          </li>
         </ul>
       </nav>
       <div className="main-column">
         <header className="topbar">
           <div className="pickers">
-            <label className="picker">
-              <span className="picker-label">Workspace</span>
-              <select value={workspace.id} onChange={(e) => { setWorkspace(e.target.value); navigate('/'); }}>
+            <div className="picker">
+              <label className="picker-label" htmlFor={`${ids}-workspace`}>
+                Workspace
+              </label>
+              <select id={`${ids}-workspace`} value={workspace.id} onChange={(e) => { setWorkspace(e.target.value); navigate('/'); }}>
                 {session.workspaces.map((w) => (
                   <option key={w.id} value={w.id}>
                     {w.name}
                   </option>
                 ))}
               </select>
-            </label>
-            <label className="picker">
-              <span className="picker-label">Marketplace</span>
+            </div>
+            <div className="picker">
+              <label className="picker-label" htmlFor={`${ids}-marketplace`}>
+                Marketplace
+              </label>
               <select
+                id={`${ids}-marketplace`}
                 value={scope?.marketplace ?? ''}
                 onChange={(e) => e.target.value && navigate(`/m/${e.target.value}/${scope?.mode ?? 'test'}`)}
               >
@@ -104,7 +115,7 @@ export function Shell({ scope, children }: { scope: MarketplaceScope | null; chi
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
           </div>
           {scope && (
             <div className="mode-switch" role="group" aria-label="Mode">

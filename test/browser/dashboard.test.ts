@@ -119,6 +119,39 @@ describe('the dashboard in a browser', () => {
     expect((await d.api(key, '/v1/marketplace')).status).toBe(401);
   });
 
+  it('rolls a key: the new secret is shown once and the old key works until its expiry', async () => {
+    const { page } = d;
+    await page.getByLabel('Name (optional)').fill('Rolling');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const old = (await page.locator('[data-secret]').textContent()) ?? '';
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByLabel('When rolling, the old key keeps working for').selectOption('3600');
+    const row = page.getByRole('row').filter({ hasText: 'Rolling' }).filter({ hasText: 'active' });
+    await row.getByRole('button', { name: 'Roll' }).click();
+    await page.getByRole('button', { name: 'Roll key' }).click();
+    await page.getByText('Rolled key').waitFor();
+    const rolled = (await page.locator('[data-secret]').textContent()) ?? '';
+    expect(rolled).toMatch(/^sk_test_/);
+    expect(rolled).not.toBe(old);
+    expect((await d.api(rolled, '/v1/marketplace')).status).toBe(200);
+    expect((await d.api(old, '/v1/marketplace')).status).toBe(200);
+    await page.getByRole('row').filter({ hasText: 'expiring' }).first().waitFor();
+  });
+
+  it('connects the simulated processor and advances the test clock', async () => {
+    const { page } = d;
+    await openSection(page, 'Payments processor');
+    await page.getByLabel('Provider').selectOption('simulated');
+    await page.getByRole('button', { name: 'Save connection' }).click();
+    await page.getByRole('heading', { name: 'Connected' }).waitFor();
+    await d.checkA11y('processor');
+    await openSection(page, 'Test clock');
+    await page.getByLabel('Advance by').selectOption('3600');
+    await page.getByRole('button', { name: 'Advance clock' }).click();
+    await page.getByText('3600 seconds').waitFor();
+    await d.checkA11y('test clock advanced');
+  });
+
   it('creates a webhook endpoint, shows a delivery with its attempt log, and replays it', async () => {
     const { page } = d;
     await openSection(page, 'Webhooks');
@@ -153,6 +186,29 @@ describe('the dashboard in a browser', () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect.poll(() => page.locator('tr.attempt').count()).toBe(1);
     await page.locator('.badge', { hasText: 'succeeded' }).first().waitFor();
+  });
+
+  it('edits, disables, enables an endpoint and rotates its secret', async () => {
+    const { page } = d;
+    await openSection(page, 'Webhooks');
+    await page.getByRole('link', { name: receiver.url('/hook') }).click();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Description').fill('Order sync');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Endpoint updated.').waitFor();
+    await page.getByText('Order sync').first().waitFor();
+    await page.getByRole('button', { name: 'Disable' }).click();
+    await page.getByRole('button', { name: 'Enable' }).waitFor();
+    await page.locator('.badge', { hasText: 'disabled' }).first().waitFor();
+    await page.getByRole('button', { name: 'Enable' }).click();
+    await page.getByRole('button', { name: 'Disable' }).waitFor();
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Rotate secret' }).click();
+    expect(await page.locator('[data-secret]').textContent()).toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'Replay failed' }).click();
+    await page.getByRole('button', { name: 'Replay failed deliveries' }).click();
+    await page.getByText('0 failed deliveries replayed.').waitFor();
+    await d.checkA11y('webhook endpoint after changes');
   });
 
   it('lists events by type with a JSON view', async () => {
@@ -225,6 +281,19 @@ describe('the dashboard in a browser', () => {
     await d.checkA11y('seller');
   });
 
+  it('creates a second workspace and switches back', async () => {
+    const { page } = d;
+    await openSection(page, 'New workspace');
+    await page.getByLabel('Workspace name').fill('Second team');
+    await d.checkA11y('new workspace');
+    await page.getByRole('button', { name: 'Create workspace' }).click();
+    await page.getByText('In the workspace Second team.').waitFor();
+    await page.getByText('No marketplaces yet').waitFor();
+    await page.getByLabel('Workspace', { exact: true }).selectOption({ label: 'Acme Markets' });
+    await page.getByText('In the workspace Acme Markets.').waitFor();
+    await page.getByRole('link', { name: 'Vintage Finds' }).waitFor();
+  });
+
   it('invites a member, who accepts from the outbox link and, as a viewer, is refused a write', async () => {
     const { page } = d;
     await openSection(page, 'Members');
@@ -280,5 +349,49 @@ describe('the dashboard in a browser', () => {
     }, marketplace);
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('permission_denied');
+  });
+
+  it('logs the owner back in, who changes the role of the member and removes them', async () => {
+    const { page } = d;
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/dashboard/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: 'Marketplaces' }).waitFor();
+    await openSection(page, 'Members');
+    await page.getByLabel(`Role of ${viewerEmail}`).selectOption('developer');
+    await page.getByText('Role changed.').waitFor();
+    const row = page.getByRole('row').filter({ hasText: viewerEmail });
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('button', { name: 'Remove member' }).click();
+    await page.getByText('Member removed.').waitFor();
+    await expect.poll(() => page.getByRole('row').filter({ hasText: viewerEmail }).count()).toBe(0);
+  });
+
+  it('resets a forgotten password from the emailed link', async () => {
+    const { page } = d;
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/dashboard/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('we sent it a link').waitFor();
+    await d.checkA11y('forgot password');
+    const [sent] = await d.ctx.db.query<{ body_text: string }>(`SELECT body_text FROM emails WHERE body_text LIKE '%reset-password#token=%' ORDER BY created_at DESC LIMIT 1`);
+    const link = /https?:\/\/\S+\/dashboard\/reset-password#token=\S+/.exec(sent?.body_text ?? '')?.[0];
+    expect(link, sent?.body_text).toBeTruthy();
+    const url = new URL(link!);
+    await page.goto(`${url.pathname}${url.hash}`);
+    await page.getByLabel('New password').fill('a brand new password');
+    await d.checkA11y('reset password');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password was changed.').waitFor();
+    expect(page.url()).not.toContain('token');
+    await page.getByRole('link', { name: 'Back to log in' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a brand new password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: 'Marketplaces' }).waitFor();
   });
 });

@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { api, call } from '../api/client';
 import { Link, navigate } from '../router';
-import { canManageMembers, canWrite, useSession } from '../session';
+import { canManageMembers, useSession } from '../session';
 import { Badge, ConfirmButton, Empty, ErrorNotice, Field, formatDate, Json, Notice, PageHeader, PagedTable, SecretOnce, Select } from '../ui/components';
 import { useAction } from '../ui/hooks';
 
@@ -11,7 +11,7 @@ export function MarketplacesPage() {
   return (
     <>
       <PageHeader title="Marketplaces" description={`In the workspace ${workspace.name}.`}>
-        {canWrite(workspace.role) && (
+        {canManageMembers(workspace.role) && (
           <Link to="/marketplaces/new" className="button button-primary">
             New marketplace
           </Link>
@@ -200,6 +200,35 @@ export function EmailsPage() {
           { header: 'Created', cell: (e) => formatDate(e.created_at) },
         ]}
       />
+    </>
+  );
+}
+
+export function NewWorkspacePage() {
+  const { setWorkspace, refresh } = useSession();
+  const [name, setName] = useState('');
+  const action = useAction();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const created = await action.run(() => call(api.POST('/manage/v1/workspaces', { body: { name } })));
+    if (created) {
+      await refresh();
+      setWorkspace(created.id);
+      navigate('/');
+    }
+  };
+  return (
+    <>
+      <PageHeader title="New workspace" description="A workspace has its own members and marketplaces. You are its owner." />
+      <form className="card form" onSubmit={submit}>
+        <ErrorNotice error={action.error} />
+        <Field label="Workspace name" name="name" value={name} onChange={setName} required error={action.error} />
+        <div className="actions">
+          <button type="submit" className="button button-primary" disabled={action.busy}>
+            Create workspace
+          </button>
+        </div>
+      </form>
     </>
   );
 }
