@@ -279,6 +279,17 @@ describe('the dashboard in a browser', () => {
     await page.getByRole('link', { name: 'Ada Lovelace' }).click();
     await page.getByRole('heading', { name: 'Suspend' }).waitFor();
     await d.checkA11y('seller');
+    await page.getByLabel('Reason').fill('Counterfeit goods reported.');
+    await page.getByRole('button', { name: 'Suspend seller' }).click();
+    await page.locator('.badge', { hasText: 'suspended' }).first().waitFor();
+    expect((await d.api(secretKey, '/v1/sellers')).body.data[0].status).toBe('suspended');
+    await page.getByRole('button', { name: 'Unsuspend' }).click();
+    await page.getByRole('heading', { name: 'Suspend' }).waitFor();
+    await page.getByRole('link', { name: 'Walnut desk' }).click();
+    await page.getByLabel('Listing JSON').waitFor();
+    await d.checkA11y('listing');
+    await openSection(page, 'Moderation log');
+    await page.getByText('suspend seller').first().waitFor();
   });
 
   it('creates a second workspace and switches back', async () => {
