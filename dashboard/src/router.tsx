@@ -19,6 +19,8 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
   else window.history.pushState(null, '', url);
   listeners.forEach((listener) => listener());
   window.scrollTo(0, 0);
+  // Keyboard and screen reader users start on the new page's content, as after a full load.
+  window.setTimeout(() => document.getElementById('main')?.focus({ preventScroll: true }), 0);
 }
 
 export function useLocation(): { path: string; search: URLSearchParams; hash: string } {

@@ -34,11 +34,24 @@ describe('the orders list with 10,000 orders', () => {
 
   it('opens in under a second', async () => {
     const { page, ctx } = d;
+    // Logged in with the keyboard only: Tab to each field, Enter submits.
     await page.goto('/dashboard/login');
-    await page.getByLabel('Email').fill(ctx.owner.email);
-    await page.getByLabel('Password').fill(ctx.owner.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: 'Log in to your account' }).waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(ctx.owner.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(ctx.owner.password);
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Marketplaces' }).waitFor();
+    // After a page change the focus is on the page's content, so the next Tab reaches its first
+    // control, drawn with a visible focus ring.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement;
+      return { text: element.textContent, outline: getComputedStyle(element).outlineStyle };
+    });
+    expect(focused).toEqual({ text: 'New marketplace', outline: 'solid' });
     await d.checkA11y('marketplaces');
     await d.screenshot('marketplaces');
     await page.getByRole('link', { name: 'Test marketplace' }).click();

@@ -49,7 +49,6 @@ export function OrdersPage({ scope }: { scope: Scope }) {
           { header: 'Total', cell: (o) => formatMoney(o.total, o.currency), className: 'num' },
           { header: 'State', cell: (o) => <Badge status={o.state} /> },
           { header: 'Buyer', cell: (o) => <Link to={`${base(scope)}/buyers/${o.buyer}`}>{o.buyer}</Link> },
-          { header: 'Seller', cell: (o) => <Link to={`${base(scope)}/sellers/${o.seller}`}>{o.seller}</Link> },
           { header: 'Created', cell: (o) => formatDate(o.created_at) },
         ]}
       />
@@ -96,7 +95,7 @@ export function OrderPage({ scope, id }: { scope: Scope; id: string }) {
           { header: 'From', cell: (t) => (t.from ? <Badge status={t.from} /> : '—') },
           { header: 'To', cell: (t) => <Badge status={t.to} /> },
           { header: 'Actor', cell: (t) => t.actor ?? '—' },
-          { header: 'Reason', cell: (t) => t.reason ?? '—' },
+          { header: 'Reason', cell: (t) => t.reason ?? '—', className: 'wrap' },
           { header: 'At', cell: (t) => formatDate(t.created_at) },
         ]}
       />
@@ -163,7 +162,7 @@ export function ListingsPage({ scope }: { scope: Scope }) {
         load={(cursor, limit) => call(api.GET('/v1/listings', { params: { query: { limit, starting_after: cursor, ...(status ? { status: status as 'draft' } : {}) } } }))}
         empty={<Empty title="No listings" />}
         columns={[
-          { header: 'Title', cell: (l) => <Link to={`${base(scope)}/listings/${l.id}`}>{l.title}</Link> },
+          { header: 'Title', cell: (l) => <Link to={`${base(scope)}/listings/${l.id}`}>{l.title}</Link>, className: 'wrap' },
           { header: 'Price', cell: (l) => formatMoney(l.price.amount, l.price.currency), className: 'num' },
           { header: 'Status', cell: (l) => <Badge status={l.status} /> },
           { header: 'Seller', cell: (l) => <Link to={`${base(scope)}/sellers/${l.seller}`}>{l.seller}</Link> },
@@ -287,7 +286,7 @@ export function SellerPage({ scope, id }: { scope: Scope; id: string }) {
         load={(cursor, limit) => call(api.GET('/v1/listings', { params: { query: { seller: id, limit, starting_after: cursor } } }))}
         empty={<Empty title="No listings" />}
         columns={[
-          { header: 'Title', cell: (l) => <Link to={`${base(scope)}/listings/${l.id}`}>{l.title}</Link> },
+          { header: 'Title', cell: (l) => <Link to={`${base(scope)}/listings/${l.id}`}>{l.title}</Link>, className: 'wrap' },
           { header: 'Status', cell: (l) => <Badge status={l.status} /> },
         ]}
       />
@@ -382,7 +381,7 @@ export function FlagsPage({ scope }: { scope: Scope }) {
         empty={<Empty title="No flags" />}
         columns={[
           { header: 'Target', cell: (f) => `${f.target_type} ${f.target}` },
-          { header: 'Reason', cell: (f) => f.reason },
+          { header: 'Reason', cell: (f) => f.reason, className: 'wrap' },
           { header: 'Status', cell: (f) => <Badge status={f.status} /> },
           { header: 'Created', cell: (f) => formatDate(f.created_at) },
         ]}
@@ -403,7 +402,7 @@ export function ModerationPage({ scope }: { scope: Scope }) {
         columns={[
           { header: 'Action', cell: (a) => a.action.replace(/_/g, ' ') },
           { header: 'Target', cell: (a) => `${a.target_type} ${a.target}` },
-          { header: 'Reason', cell: (a) => a.reason ?? '—' },
+          { header: 'Reason', cell: (a) => a.reason ?? '—', className: 'wrap' },
           { header: 'At', cell: (a) => formatDate(a.created_at) },
         ]}
       />

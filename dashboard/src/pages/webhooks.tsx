@@ -67,7 +67,7 @@ export function WebhooksPage({ scope }: { scope: Scope }) {
         columns={[
           { header: 'URL', cell: (e) => <Link to={`${base(scope)}/webhooks/${e.id}`}>{e.url}</Link> },
           { header: 'Status', cell: (e) => <Badge status={e.status} /> },
-          { header: 'Events', cell: (e) => e.enabled_events.join(', ') },
+          { header: 'Events', cell: (e) => e.enabled_events.join(', '), className: 'wrap' },
           { header: 'Last success', cell: (e) => formatDate(e.last_success_at) },
         ]}
       />

@@ -187,6 +187,7 @@ export function EmailsPage() {
           { header: 'To', cell: (e) => e.to.join(', ') },
           {
             header: 'Subject',
+            className: 'wrap',
             cell: (e) => (
               <>
                 <button type="button" className="link-button" aria-expanded={open === e.id} onClick={() => setOpen(open === e.id ? null : e.id)}>
