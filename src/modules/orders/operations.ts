@@ -11,6 +11,7 @@ import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { applyTimers, emitMove, move, partyOf, rowOf, timerMove, type Actor, type Party, type Row } from '../../domain/state-machine.js';
 import { DomainError, errors } from '../../errors.js';
 import { emitEvents, previousAttributes } from '../../events/emit.js';
+import type { EventType } from '../../events/types.js';
 import { MAX_AMOUNT } from '../../http/schemas.js';
 import { newId } from '../../ids.js';
 import type { Scope } from '../../scope.js';
@@ -33,7 +34,7 @@ import {
   type OrderState,
   type OrderTimer,
 } from './machine.js';
-import { insertOrder, lockOrder, selectOrderInputs, updateDisputeDecided, updateOrderPayment, selectOrder, selectOrders, selectTransitions, updateOrderMove, type OrderMutable, type OrderRow } from './queries.js';
+import { insertOrder, lockOrder, newOrderRow, selectOrderInputs, updateDisputeDecided, updateOrderPayment, selectOrder, selectOrders, selectTransitions, updateOrderMove, type OrderMutable, type OrderRow } from './queries.js';
 import type { CancelOrderBody, CreateOrderBody, DecideDisputeBody, Dispute, DisputeOrderBody, ListOrdersQuery, Order, OrderTransition } from './schemas.js';
 import { serializeDispute, serializeOrder, serializeTransition } from './serialize.js';
 
@@ -89,51 +90,49 @@ export async function createOrder(ctx: OperationContext, body: CreateOrderBody):
       const window = STATE_WINDOW[state]!;
       const deadline = after(now, settings[window.setting]);
       const id = newId('order');
-      // The order (with its creation transition) and its timer go out together; on PostgreSQL's
-      // pipelined connection they share one round trip with the BEGIN.
-      let [row] = await Promise.all([
-        insertOrder(
-          tx,
-          scope,
-          {
-            id,
-            buyer_id: buyerId,
-            seller_id: sellerId,
-            listing_id: listingId,
-            quantity,
-            unit_amount: unitAmount,
-            subtotal,
-            fee_amount: feeAmount,
-            total: subtotal + feeAmount,
-            currency,
-            state,
-            units: 'reserved',
-            payment_id: null,
-            payment_method: body.payment_method ?? 'checkout_session',
-            success_url: body.success_url ?? null,
-            cancel_url: body.cancel_url ?? null,
-            cancellation_proposed_by: null,
-            cancellation_reason: null,
-            cancellation_proposed_at: null,
-            dispute_id: null,
-            deadline,
-            metadata: body.metadata ?? {},
-            claimed_at: null,
-            completed_at: null,
-            cancelled_at: null,
-            expired_at: null,
-            created_at: now,
-          },
-          { id: newId('orderTransition'), from: null, to: state, transition: 'create', actor: null, reason: null },
-        ),
-        scheduleTimer(tx, scope, window.timer, id, deadline),
-      ]);
+      let row = newOrderRow({
+        id,
+        buyer_id: buyerId,
+        seller_id: sellerId,
+        listing_id: listingId,
+        quantity,
+        unit_amount: unitAmount,
+        subtotal,
+        fee_amount: feeAmount,
+        total: subtotal + feeAmount,
+        currency,
+        state,
+        units: 'reserved',
+        payment_id: null,
+        payment_method: body.payment_method ?? 'checkout_session',
+        success_url: body.success_url ?? null,
+        cancel_url: body.cancel_url ?? null,
+        cancellation_proposed_by: null,
+        cancellation_reason: null,
+        cancellation_proposed_at: null,
+        dispute_id: null,
+        deadline,
+        metadata: body.metadata ?? {},
+        claimed_at: null,
+        completed_at: null,
+        cancelled_at: null,
+        expired_at: null,
+        created_at: now,
+      });
+      const transition = { id: newId('orderTransition'), from: null, to: state, transition: 'create', actor: null, reason: null };
+      // Nothing here waits for an answer before the next statement (the order's row is made here,
+      // not read back): on PostgreSQL's pipelined connection the BEGIN, the order, its timer, its
+      // events and their subscribers' statements leave in one write and share one round trip.
+      const written = [insertOrder(tx, scope, row, transition), scheduleTimer(tx, scope, window.timer, id, deadline)];
       if (state === 'awaiting_payment' && orderPaymentHooks.createPayment) {
+        await settled(written);
         const paymentId = await orderPaymentHooks.createPayment(tx, scope, paymentView(row), settings, now, ctx);
         row = await updateOrderPayment(tx, scope, row.id, paymentId);
       }
       const order = serializeOrder(row);
-      await emitEvents(tx, scope, now, state === 'committed' ? [{ type: 'order.created', object: order }, { type: 'order.committed', object: order }] : [{ type: 'order.created', object: order }]);
+      const events: Array<{ type: EventType; object: Order }> =
+        state === 'committed' ? [{ type: 'order.created', object: order }, { type: 'order.committed', object: order }] : [{ type: 'order.created', object: order }];
+      await settled([...written, emitEvents(tx, scope, now, events)]);
       // Last, sent with the COMMIT: the listing's row is locked for no round trip of the network.
       await reserveUnitsThenCommit(tx, scope, listingId, quantity);
       return order;
@@ -149,6 +148,14 @@ export async function createOrder(ctx: OperationContext, body: CreateOrderBody):
       'quantity',
     );
   }
+}
+
+/**
+ * Waits for every statement issued together, then throws the first failure: none may still be
+ * using the transaction's connection when the transaction rolls back.
+ */
+async function settled(pending: ReadonlyArray<Promise<unknown>>): Promise<void> {
+  for (const result of await Promise.allSettled(pending)) if (result.status === 'rejected') throw result.reason;
 }
 
 function listingNotOrderable(id: string, status: string): DomainError {

@@ -102,19 +102,20 @@ export async function selectOrderInputs(q: Queryable, scope: Scope, buyerId: str
   return rows[0] ?? null;
 }
 
-/** The new order and its creation transition, in one statement. */
-export async function insertOrder(tx: Tx, scope: Scope, order: Omit<OrderRow, 'updated_at'>, transition: TransitionValues): Promise<OrderRow> {
-  const rows = await tx.query<OrderRow>(
+/**
+ * The new order and its creation transition, in one statement. Nothing is read back: the caller
+ * has every value (newOrderRow), so the statement can go out with the ones after it.
+ */
+export async function insertOrder(tx: Tx, scope: Scope, order: OrderRow, transition: TransitionValues): Promise<void> {
+  await tx.query(
     `WITH o AS (
        INSERT INTO orders (marketplace_id, mode, id, buyer_id, seller_id, listing_id, quantity, unit_amount, subtotal, fee_amount,
                            total, currency, state, units, payment_id, payment_method, success_url, cancel_url, deadline, metadata,
                            created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'reserved', $14, $15, $16, $17, $18, $19, $20, $20)
-       RETURNING ${COLUMNS}),
-     t AS (
-       INSERT INTO order_transitions (marketplace_id, mode, id, order_id, from_state, to_state, transition, actor, reason, created_at)
-       VALUES ($1, $2, $21, $3, NULL, $13, 'create', NULL, NULL, $20))
-     SELECT * FROM o`,
+       RETURNING id)
+     INSERT INTO order_transitions (marketplace_id, mode, id, order_id, from_state, to_state, transition, actor, reason, created_at)
+     SELECT $1, $2, $21, o.id, NULL, $13, 'create', NULL, NULL, $20 FROM o`,
     [
       scope.marketplaceId,
       scope.mode,
@@ -139,7 +140,22 @@ export async function insertOrder(tx: Tx, scope: Scope, order: Omit<OrderRow, 'u
       transition.id,
     ],
   );
-  return rows[0]!;
+}
+
+/**
+ * The row a new order is stored as, made from its values as insertOrder stores them: updated_at is
+ * created_at, and metadata's keys are in jsonb's order (shorter keys first, then by their bytes),
+ * so the answer is the one a later read gives.
+ */
+export function newOrderRow(order: Omit<OrderRow, 'updated_at'>): OrderRow {
+  const keys = Object.keys(order.metadata).sort((a, b) => {
+    const x = Buffer.from(a);
+    const y = Buffer.from(b);
+    return x.length - y.length || Buffer.compare(x, y);
+  });
+  const metadata: Record<string, string> = {};
+  for (const key of keys) metadata[key] = order.metadata[key]!;
+  return { ...order, metadata, updated_at: order.created_at };
 }
 
 /** Writes a move: the order's changed fields and its transition, in one statement. */
