@@ -63,7 +63,7 @@ export async function startDashboard(options: StartOptions = {}): Promise<Dashbo
       expect(problems, `CSP or script errors on ${name}`).toEqual([]);
     },
     async screenshot(name) {
-      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.evaluate('window.scrollTo(0, 0)');
       await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: false });
     },
     async deliverWebhooks() {
