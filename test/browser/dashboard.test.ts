@@ -52,6 +52,7 @@ describe('the dashboard in a browser', () => {
     await page.getByRole('heading', { name: 'Vintage Finds is ready' }).waitFor();
     secretKey = (await page.locator('[data-secret]').first().textContent()) ?? '';
     expect(secretKey).toMatch(/^sk_test_/);
+    expect(await page.locator('[data-secret]').nth(2).textContent()).toMatch(/^sk_live_/);
     await d.checkA11y('marketplace created');
     await page.getByRole('button', { name: 'Go to the marketplace' }).click();
     await page.getByText('USD · Test mode').waitFor();

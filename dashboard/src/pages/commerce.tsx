@@ -201,13 +201,17 @@ export function ListingPage({ scope, id }: { scope: Scope; id: string }) {
 }
 
 export function SellersPage({ scope }: { scope: Scope }) {
+  const [status, setStatus] = useState('');
   return (
     <>
       <PageHeader title="Sellers" />
+      <div className="toolbar">
+        <Select label="Status" name="status" value={status} onChange={setStatus} options={[['', 'All'], ['active', 'Active'], ['suspended', 'Suspended']]} />
+      </div>
       <PagedTable
         caption="Sellers"
-        deps={[scope.marketplace, scope.mode]}
-        load={(cursor, limit) => call(api.GET('/v1/sellers', { params: { query: { limit, starting_after: cursor } } }))}
+        deps={[scope.marketplace, scope.mode, status]}
+        load={(cursor, limit) => call(api.GET('/v1/sellers', { params: { query: { limit, starting_after: cursor, ...(status ? { status: status as 'active' } : {}) } } }))}
         empty={<Empty title="No sellers" />}
         columns={[
           { header: 'Seller', cell: (s) => <Link to={`${base(scope)}/sellers/${s.id}`}>{s.name ?? s.id}</Link> },

@@ -33,7 +33,8 @@ export function MarketplacesPage() {
   );
 }
 
-type Created = { marketplace: { id: string; name: string }; api_keys: { test: { secret_key: string; publishable_key: string } } };
+type KeyPair = { secret_key: string; publishable_key: string };
+type Created = { marketplace: { id: string; name: string }; api_keys: { test: KeyPair; live: KeyPair } };
 
 export function NewMarketplacePage() {
   const { workspace } = useSession();
@@ -50,11 +51,16 @@ export function NewMarketplacePage() {
     return (
       <>
         <PageHeader title={`${created.marketplace.name} is ready`} />
-        <Notice kind="warning">Copy the test secret key now: it is not shown again. Live keys are created on the API keys page of live mode.</Notice>
+        <Notice kind="warning">Copy the secret keys now: they are not shown again (new keys can be made on the API keys page of each mode).</Notice>
         <section className="card">
           <h2>Test keys</h2>
           <SecretOnce label="Secret key" secret={created.api_keys.test.secret_key} />
           <SecretOnce label="Publishable key" secret={created.api_keys.test.publishable_key} />
+        </section>
+        <section className="card">
+          <h2>Live keys</h2>
+          <SecretOnce label="Secret key" secret={created.api_keys.live.secret_key} />
+          <SecretOnce label="Publishable key" secret={created.api_keys.live.publishable_key} />
         </section>
         <button type="button" className="button button-primary" onClick={() => navigate(`/m/${created.marketplace.id}/test`)}>
           Go to the marketplace
