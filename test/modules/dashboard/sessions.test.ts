@@ -138,6 +138,14 @@ describe('DELETE /manage/v1/session', () => {
     // Other sessions of the user go on.
     expect((await asBrowser(ctx, kept, '/manage/v1/session')).status).toBe(200);
   });
+
+  it('is the way out: POST /manage/v1/logout with the cookie alone answers 400 and ends nothing', async () => {
+    const session = await logIn(ctx, ctx.owner);
+    const res = await asBrowser(ctx, session, '/manage/v1/logout', { method: 'POST' });
+    expectError(res, 400, 'invalid_request');
+    expect(res.body.error.message).toContain('DELETE /manage/v1/session');
+    expect((await asBrowser(ctx, session, '/manage/v1/session')).status).toBe(200);
+  });
 });
 
 describe('the purge of ended credentials', () => {

@@ -1,5 +1,6 @@
 // POST /manage/v1/logout: the management token of the request stops working.
 import { bearerToken } from '../../../http/auth.js';
+import { errors } from '../../../errors.js';
 import type { RouteModule } from '../../../http/types.js';
 import { logout } from '../operations.js';
 import { LogoutAnswer, MANAGEMENT_TAG } from '../schemas.js';
@@ -11,10 +12,17 @@ export const logoutRoute: RouteModule = (app) => {
       schema: {
         tags: [MANAGEMENT_TAG],
         summary: 'Log out: revoke this management token',
-        description: 'The token of this request stops working at once; other tokens of the user (other logins) keep working.',
+        description:
+          'The token of this request stops working at once; other tokens of the user (other logins) keep working. ' +
+          'A request signed in by the dashboard session cookie (no token) answers 400 invalid_request: the dashboard logs out with DELETE /manage/v1/session.',
         response: { 200: LogoutAnswer },
       },
     },
-    async (request) => logout(request.user, bearerToken(request) ?? ''),
+    async (request) => {
+      const token = bearerToken(request);
+      // A cookie-only request has no token to revoke; answering "revoked" would leave the session alive.
+      if (token === null) throw errors.invalidRequest('This request carries no management token to revoke: end a dashboard session with DELETE /manage/v1/session.');
+      return logout(request.user, token);
+    },
   );
 };
