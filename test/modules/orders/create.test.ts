@@ -194,6 +194,32 @@ describe('Idempotency-Key', () => {
   });
 });
 
+describe('the reservation sent with the COMMIT', () => {
+  it('answers what a later read gives, metadata keys in stored order', async () => {
+    const { buyer, listing } = await h.parties();
+    const created = await h.post('/v1/orders', { buyer: buyer.id, listing: listing.id, metadata: { zeta: 'z', a: 'a', '10': 'ten', bb: 'b' } });
+    expect(created.status, created.text).toBe(201);
+    const read = await ctx.request(`/v1/orders/${created.body.id}`);
+    expect(read.text).toBe(created.text);
+  });
+
+  it('a refused reservation under an Idempotency-Key: the 409 is stored and replayed, nothing is written, the next order goes through', async () => {
+    const { buyer, listing } = await h.parties({ quantity: 2 });
+    const key = { 'idempotency-key': `short-${listing.id}` };
+    const refused = await h.post('/v1/orders', { buyer: buyer.id, listing: listing.id, quantity: 3 }, key);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'quantity_unavailable', param: 'quantity' });
+    const replayed = await h.post('/v1/orders', { buyer: buyer.id, listing: listing.id, quantity: 3 }, key);
+    expect(replayed.status).toBe(409);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect((await ctx.request(`/v1/orders?listing=${listing.id}`)).body.data).toEqual([]);
+    expect((await h.getListing(listing.id)).quantity_available).toBe(2);
+    const next = await h.post('/v1/orders', { buyer: buyer.id, listing: listing.id, quantity: 2 });
+    expect(next.status, next.text).toBe(201);
+    expect((await h.getListing(listing.id)).quantity_available).toBe(0);
+  });
+});
+
 describe('read', () => {
   it('retrieves, lists newest first with filters and pages, and 404s unknown ids', async () => {
     const { order: a, buyer, seller, listing } = await h.order();
