@@ -278,12 +278,28 @@ describe('the dashboard in a browser', () => {
     await d.checkA11y('erased buyer');
   });
 
+  it('resolves a flag', async () => {
+    const { page } = d;
+    const listings = await d.api(secretKey, '/v1/listings');
+    const flag = await d.api(secretKey, '/v1/flags', { body: { target_type: 'listing', target: listings.body.data[0].id, reason: 'prohibited_item', description: 'Looks like a replica.' } });
+    expect(flag.status).toBe(201);
+    await openSection(page, 'Flags');
+    const row = page.getByRole('row').filter({ hasText: 'Looks like a replica.' });
+    await row.getByRole('button', { name: 'Resolve' }).click();
+    await page.getByLabel('Action').selectOption('dismiss');
+    await page.getByLabel('Note (kept in the moderation log)').fill('A genuine antique.');
+    await d.checkA11y('resolve flag');
+    await page.getByRole('button', { name: 'Resolve flag' }).click();
+    await row.locator('.badge', { hasText: 'resolved' }).waitFor();
+    expect((await d.api(secretKey, `/v1/flags/${flag.body.id}`)).body.status).toBe('resolved');
+    await d.checkA11y('flags');
+  });
+
   it('visits the other pages without an accessibility problem', async () => {
     const { page } = d;
     for (const [section, marker] of [
       ['Listings', 'Walnut desk'],
       ['Sellers', 'Ada Lovelace'],
-      ['Flags', 'No flags'],
       ['Moderation log', 'No moderation actions'],
       ['Payments processor', 'Connect a processor'],
     ] as const) {

@@ -20,7 +20,7 @@ export interface Dashboard {
   page: Page;
   /** Problems the page reported: CSP violations, uncaught errors. */
   problems: string[];
-  /** axe on the page as it is now; fails on a serious or critical violation. */
+  /** axe on the page as it is now; fails on a serious or critical violation, a CSP violation or an email in the URL. */
   checkA11y(name: string): Promise<void>;
   screenshot(name: string): Promise<void>;
   /** Runs every due webhook attempt of the app and waits for them. */
@@ -61,6 +61,8 @@ export async function startDashboard(options: StartOptions = {}): Promise<Dashbo
       const described = bad.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
       expect(described, `axe on ${name}`).toEqual([]);
       expect(problems, `CSP or script errors on ${name}`).toEqual([]);
+      // Nothing personal in URLs: ids only, never an email address.
+      expect(decodeURIComponent(page.url()), `URL of ${name}`).not.toMatch(/@|%40/);
     },
     async screenshot(name) {
       await page.evaluate('window.scrollTo(0, 0)');

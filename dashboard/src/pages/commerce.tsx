@@ -1,6 +1,6 @@
 // Orders (transition log, payment, refunds, dispute), listings, sellers and buyers (suspend,
 // erase with a confirmation), flags and the moderation log, the test clock, the overview.
-import { useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { api, call, type Mode } from '../api/client';
 import { Link, navigate } from '../router';
 import { canWrite, useSession } from '../session';
@@ -370,8 +370,58 @@ export function BuyerPage({ scope, id }: { scope: Scope; id: string }) {
   );
 }
 
+const RESOLUTIONS: Record<string, Array<[string, string]>> = {
+  listing: [['dismiss', 'Dismiss'], ['remove_listing', 'Remove the listing']],
+  review: [['dismiss', 'Dismiss'], ['remove_review', 'Remove the review']],
+  seller: [['dismiss', 'Dismiss'], ['suspend_seller', 'Suspend the seller']],
+  buyer: [['dismiss', 'Dismiss']],
+};
+
+/** Resolves one flag in a dialog: the action and a note, kept in the moderation log. */
+function ResolveFlag({ flag, onResolved }: { flag: { id: string; target_type: string; target: string }; onResolved: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const options = RESOLUTIONS[flag.target_type] ?? [['dismiss', 'Dismiss']];
+  const [action, setAction] = useState(options[0]![0]);
+  const [note, setNote] = useState('');
+  const run = useAction();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const ok = await run.run(() => call(api.POST('/v1/flags/{id}/resolve', { params: { path: { id: flag.id } }, body: { action: action as 'dismiss', ...(note.trim() ? { note } : {}) } })));
+    if (ok) {
+      ref.current?.close();
+      onResolved();
+    }
+  };
+  return (
+    <>
+      <button type="button" className="button button-small" onClick={() => ref.current?.showModal()}>
+        Resolve
+      </button>
+      <dialog ref={ref} className="dialog" aria-labelledby={titleId}>
+        <form className="form" onSubmit={submit}>
+          <h2 id={titleId}>Resolve the flag on {flag.target_type} {flag.target}</h2>
+          <ErrorNotice error={run.error} />
+          <Select label="Action" name="action" value={action} onChange={setAction} options={options} />
+          <Field label="Note (kept in the moderation log)" name="note" value={note} onChange={setNote} error={run.error} />
+          <div className="actions">
+            <button type="button" className="button" onClick={() => ref.current?.close()}>
+              Cancel
+            </button>
+            <button type="submit" className="button button-primary" disabled={run.busy}>
+              Resolve flag
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </>
+  );
+}
+
 export function FlagsPage({ scope }: { scope: Scope }) {
+  const { workspace } = useSession();
   const [status, setStatus] = useState('');
+  const [tick, setTick] = useState(0);
   return (
     <>
       <PageHeader title="Flags" description="Reports of listings, sellers and reviews." />
@@ -380,14 +430,16 @@ export function FlagsPage({ scope }: { scope: Scope }) {
       </div>
       <PagedTable
         caption="Flags"
-        deps={[scope.marketplace, scope.mode, status]}
+        deps={[scope.marketplace, scope.mode, status, tick]}
         load={(cursor, limit) => call(api.GET('/v1/flags', { params: { query: { limit, starting_after: cursor, ...(status ? { status: status as 'open' } : {}) } } }))}
         empty={<Empty title="No flags" />}
         columns={[
           { header: 'Target', cell: (f) => `${f.target_type} ${f.target}` },
-          { header: 'Reason', cell: (f) => f.reason, className: 'wrap' },
+          { header: 'Reason', cell: (f) => f.reason.replace(/_/g, ' ') },
+          { header: 'Description', cell: (f) => f.description ?? '—', className: 'wrap' },
           { header: 'Status', cell: (f) => <Badge status={f.status} /> },
           { header: 'Created', cell: (f) => formatDate(f.created_at) },
+          { header: 'Actions', cell: (f) => (f.status === 'open' && canWrite(workspace.role) ? <ResolveFlag flag={f} onResolved={() => setTick((t) => t + 1)} /> : null) },
         ]}
       />
     </>
