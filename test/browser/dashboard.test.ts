@@ -189,7 +189,7 @@ describe('the dashboard in a browser', () => {
     await page.locator('.badge', { hasText: 'succeeded' }).first().waitFor();
   });
 
-  it('edits, disables and enables an endpoint, replays its failed deliveries, rotates its secret', async () => {
+  it('edits, disables and enables an endpoint, replays its failed deliveries, rotates its secret, deletes it', async () => {
     const { page } = d;
     await openSection(page, 'Webhooks');
     await page.getByRole('link', { name: receiver.url('/hook') }).click();
@@ -225,6 +225,10 @@ describe('the dashboard in a browser', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Rotate secret' }).click();
     expect(await page.locator('[data-secret]').textContent()).toMatch(/^whsec_/);
     await d.checkA11y('webhook endpoint after changes');
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Delete endpoint' }).click();
+    await page.getByText('No webhook endpoints').waitFor();
+    expect((await d.api(secretKey, '/v1/webhook_endpoints')).body.data).toEqual([]);
   });
 
   it('lists events by type with a JSON view', async () => {
