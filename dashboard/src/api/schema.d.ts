@@ -113,7 +113,7 @@ export interface paths {
         put?: never;
         /**
          * Log out: revoke this management token
-         * @description The token of this request stops working at once; other tokens of the user (other logins) keep working.
+         * @description The token of this request stops working at once; other tokens of the user (other logins) keep working. A request signed in by the dashboard session cookie (no token) answers 400 invalid_request: the dashboard logs out with DELETE /manage/v1/session.
          */
         post: operations["logOut"];
         delete?: never;
