@@ -71,12 +71,16 @@ describe('the orders list with 10,000 orders', () => {
     await d.screenshot('orders');
 
     // Paging goes forward and back with the API's cursors.
-    const firstId = await page.getByRole('table', { name: 'Orders' }).locator('tbody tr a').first().textContent();
+    const table = page.getByRole('table', { name: 'Orders' });
+    const firstId = await table.locator('tbody tr a').first().textContent();
+    const lastId = await table.locator('tbody tr').last().locator('a').first().textContent();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Page 2').waitFor();
-    expect(await page.getByRole('table', { name: 'Orders' }).locator('tbody tr a').first().textContent()).not.toBe(firstId);
+    await expect.poll(() => table.locator('tbody tr a').first().textContent()).not.toBe(firstId);
+    const secondPageFirst = await table.locator('tbody tr a').first().textContent();
+    expect(secondPageFirst! < lastId!).toBe(true); // newest first: page 2 starts after page 1's last
     await page.getByRole('button', { name: 'Previous' }).click();
     await page.getByText('Page 1').waitFor();
-    expect(await page.getByRole('table', { name: 'Orders' }).locator('tbody tr a').first().textContent()).toBe(firstId);
+    await expect.poll(() => table.locator('tbody tr a').first().textContent()).toBe(firstId);
   });
 });
