@@ -106,6 +106,12 @@ export class RedisRateLimiter implements RateLimiter {
     }
   }
 
+  /** Resolves once connected to Redis (before that, requests may fail open): for tests and probes. */
+  async connected(): Promise<void> {
+    if (this.redis.status === 'ready') return;
+    await new Promise<void>((resolve) => this.redis.once('ready', () => resolve()));
+  }
+
   async close(): Promise<void> {
     this.redis.disconnect();
   }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { createApp, createServices } from '../../src/runtime.js';
 import type { App, Services } from '../../src/http/types.js';
+import { RedisRateLimiter } from '../../src/http/rate-limit.js';
 import { startTestApp, testConfig, type TestContext } from '../helpers/harness.js';
 import { redisAvailable, redisUrl } from '../helpers/servers.js';
 
@@ -77,6 +78,12 @@ describe.runIf(redisAvailable)('in Redis, shared by two API processes', () => {
     const app = await createApp(services, { logger: false });
     await app.ready();
     second = { services, app };
+    // On a loaded machine the connection can take longer than the limiter's start-up wait, and a
+    // request before it fails open without taking a token: the counts below need both connected.
+    for (const limiter of [ctx.services.rateLimiter, services.rateLimiter]) {
+      expect(limiter).toBeInstanceOf(RedisRateLimiter);
+      await (limiter as RedisRateLimiter).connected();
+    }
   });
 
   afterAll(async () => {
