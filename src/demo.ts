@@ -47,11 +47,10 @@ export type StartupNotice =
   | { kind: 'running' };
 
 export function startupBanner(config: Config, notice: StartupNotice): string {
-  // The dashboard is not built yet: until it is, the login is for the management API,
-  // and the banner names no page that would answer 404.
   const lines = [
     'Marketplace backend is running',
     '',
+    `Dashboard       ${config.publicUrl}/dashboard`,
     `API             ${config.publicUrl}/v1`,
     `Management API  ${config.publicUrl}/manage/v1   (log in: POST /manage/v1/login)`,
   ];
@@ -71,7 +70,7 @@ export function startupBanner(config: Config, notice: StartupNotice): string {
     );
     after.push('Try it:', `  curl ${config.publicUrl}/v1/marketplace -H "Authorization: Bearer ${demo.testKeys.secret_key}"`);
   } else if (notice.kind === 'sign_up') {
-    lines.push('', 'No account exists yet: sign up with the command below.');
+    lines.push('', `No account exists yet: sign up at ${config.publicUrl}/dashboard/signup or with the command below.`);
     if (config.signup === 'closed') lines.push('SIGNUP=closed refuses sign-ups: start once with SIGNUP=open to create the first account.');
     after.push(
       `curl -X POST ${config.publicUrl}/manage/v1/signup -H "Content-Type: application/json" \\`,

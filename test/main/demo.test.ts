@@ -48,6 +48,7 @@ describe('startupBanner', () => {
       kind: 'demo_created',
       demo: { email: 'demo@example.com', password: 'pw12345678', marketplaceId: 'mkt_x', testKeys: { secret_key: 'sk_test_abc', publishable_key: 'pk_test_def' } },
     });
+    expect(text).toMatch(/Dashboard\s+https:\/\/market\.example\.com\/dashboard/);
     expect(text).toContain('https://market.example.com/v1');
     expect(text).toContain('https://market.example.com/manage/v1');
     expect(text).toMatch(/Login\s+demo@example\.com/);
@@ -61,6 +62,7 @@ describe('startupBanner', () => {
   it('prints how to sign up on an empty server database, and says so when sign-up is closed', () => {
     const text = startupBanner(server, { kind: 'sign_up' });
     expect(text).toContain('curl -X POST https://market.example.com/manage/v1/signup');
+    expect(text).toContain('https://market.example.com/dashboard/signup');
     expect(text).toContain('"workspace_name"');
     expect(text).not.toContain('SIGNUP=closed');
     const closed = startupBanner({ ...server, signup: 'closed' }, { kind: 'sign_up' });
