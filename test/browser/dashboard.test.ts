@@ -160,6 +160,10 @@ describe('the dashboard in a browser', () => {
     await page.getByRole('button', { name: 'Save connection' }).click();
     await page.getByRole('heading', { name: 'Connected' }).waitFor();
     await d.checkA11y('processor');
+    // Read back on a later visit (GET of the connection), not only from the save's answer.
+    await openSection(page, 'Settings');
+    await openSection(page, 'Payments processor');
+    await page.getByRole('heading', { name: 'Connected' }).waitFor();
     await openSection(page, 'Test clock');
     await page.getByLabel('Advance by').selectOption('3600');
     await page.getByRole('button', { name: 'Advance clock' }).click();

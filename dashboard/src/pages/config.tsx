@@ -127,7 +127,22 @@ export function ProcessorPage({ scope }: { scope: Scope }) {
   const [connectSecret, setConnectSecret] = useState('');
   const action = useAction();
   const settings = useLoad(() => call(api.GET('/v1/marketplace', {})), [scope.marketplace, scope.mode]);
-  // The connection is read back from PUT's answer; GET /v1/marketplace tells whether payments are on.
+  // The saved connection (secrets masked); a mode without one answers 404, shown as "not connected".
+  useEffect(() => {
+    let live = true;
+    setConnection(undefined);
+    api
+      .GET('/manage/v1/marketplaces/{id}/modes/{mode}/processor', { params: { path: { id: scope.marketplace, mode: scope.mode } } })
+      .then(({ data, response }) => {
+        if (!live) return;
+        if (response.ok && data) setConnection(data as unknown as Record<string, unknown>);
+        else if (response.status === 404) setConnection(null);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [scope.marketplace, scope.mode]);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body =
@@ -164,7 +179,7 @@ export function ProcessorPage({ scope }: { scope: Scope }) {
           />
         </section>
       )}
-      {connection === null && <Notice>The processor was disconnected.</Notice>}
+      {connection === null && <Notice>No processor is connected in {scope.mode} mode.</Notice>}
       {canWrite(workspace.role) && (
         <form className="card form" onSubmit={submit}>
           <h2>Connect a processor</h2>
