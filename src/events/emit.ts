@@ -41,15 +41,9 @@ export function setEventSubscribers(list: readonly EventSubscriber[]): void {
   subscribers = list;
 }
 
-export async function emitEvent(
-  tx: Tx,
-  scope: Scope,
-  at: Date,
-  type: EventType,
-  object: EventObject,
-  previousAttributes?: Record<string, unknown>,
-): Promise<EventRecord> {
-  const event: EventRecord = {
+/** The envelope of a new event: what is stored, delivered and answered by GET /v1/events. */
+function eventRecord(scope: Scope, at: Date, type: EventType, object: EventObject, previousAttributes?: Record<string, unknown>): EventRecord {
+  return {
     id: newId('event'),
     object: 'event',
     type,
@@ -58,6 +52,17 @@ export async function emitEvent(
     livemode: scope.mode === 'live',
     data: previousAttributes ? { object, previous_attributes: previousAttributes } : { object },
   };
+}
+
+export async function emitEvent(
+  tx: Tx,
+  scope: Scope,
+  at: Date,
+  type: EventType,
+  object: EventObject,
+  previousAttributes?: Record<string, unknown>,
+): Promise<EventRecord> {
+  const event = eventRecord(scope, at, type, object, previousAttributes);
   await tx.query(
     `INSERT INTO events (marketplace_id, mode, id, type, object_id, data, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7)`,
@@ -99,15 +104,7 @@ export async function emitEvents(
   events: ReadonlyArray<{ type: EventType; object: EventObject }>,
 ): Promise<EventRecord[]> {
   if (events.length === 0) return [];
-  const records: EventRecord[] = events.map(({ type, object }) => ({
-    id: newId('event'),
-    object: 'event',
-    type,
-    api_version: 'v1',
-    created: at.toISOString(),
-    livemode: scope.mode === 'live',
-    data: { object },
-  }));
+  const records = events.map(({ type, object }) => eventRecord(scope, at, type, object));
   const params: unknown[] = [scope.marketplaceId, scope.mode, at];
   const values = records.map((event) => {
     params.push(event.id, event.type, event.data.object.id, JSON.stringify(event.data));
