@@ -3,8 +3,9 @@
 // reports, over HTTP on the simulated processor. After each step, exact to the minor unit:
 // - the buyer is never refunded more than paid, and the refunds add up to amount_refunded;
 // - the seller keeps at most the subtotal net of the refunds that may reverse (processor-made
-//   refunds after release never do), but for reversals the processor refused, which each show on
-//   their refund as the platform's shortfall; and never less than nothing;
+//   refunds after release never do, each within one unit of rounding), but for reversals the
+//   processor refused, which each show on their refund as the platform's shortfall; and never less
+//   than nothing;
 // - the platform's fee returns in proportion to the refunded share (within half a unit);
 // - the listing's units are all accounted for (available + held by the order + sold = quantity).
 import fc from 'fast-check';
@@ -99,7 +100,10 @@ async function check(made: Json, quantity: number): Promise<void> {
   const shortfall = counting.filter((r) => r.transfer_reversal?.status === 'failed').reduce((sum, r) => sum + r.transfer_reversal.amount, 0);
   const sellerKeeps = sent - reversedMade;
   expect(sellerKeeps).toBeGreaterThanOrEqual(0);
-  expect(sellerKeeps - shortfall).toBeLessThanOrEqual(sellerShare(subtotal, payment.amount, mayReverse));
+  // A processor-made refund after release is waived at its own rounded share (reversalFor), so
+  // each may leave the seller one unit above the share of the reversible refunds taken together.
+  const waivedRoundings = counting.filter((r) => r.initiated_by === 'processor').length;
+  expect(sellerKeeps - shortfall).toBeLessThanOrEqual(sellerShare(subtotal, payment.amount, mayReverse) + waivedRoundings);
   expect(payment.release.amount_reversed).toBeLessThanOrEqual(payment.release.amount);
   // The fee share of what was refunded: refunded − (subtotal − share), within half a unit of fee × refunded / amount.
   const feeReturned = refunded - (subtotal - sellerShare(subtotal, payment.amount, refunded));
@@ -120,8 +124,9 @@ it('keeps money and units exact under random sequences of refunds, releases, fai
         await check(made, quantity);
       }
     }),
-    // A run that takes 20 s (a few seconds is usual) fails at once with its seed and path, without
-    // shrinking, so a stall is reported as a replayable counterexample rather than a test timeout.
+    // The first failure is reported with its seed and path (replay: FC_SEED, FC_PATH) without
+    // shrinking, which over HTTP takes minutes and ended in a test timeout that hid the
+    // counterexample; a run that stalls for 20 s is a failure too.
     { numRuns: 25, timeout: 20_000, endOnFailure: true, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED), path: process.env.FC_PATH } : {}) },
   );
 }, 120_000);
