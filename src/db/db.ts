@@ -182,3 +182,11 @@ async function savepoint<T>(state: TxState, fn: (tx: Tx) => Promise<T>): Promise
 export function inTransaction(db: Db): boolean {
   return current.getStore()?.db === db;
 }
+
+/**
+ * Waits for every statement a transaction issued together, then throws the first failure: none
+ * may still be using the transaction's connection when the transaction rolls back.
+ */
+export async function settleAll(pending: ReadonlyArray<Promise<unknown>>): Promise<void> {
+  for (const result of await Promise.allSettled(pending)) if (result.status === 'rejected') throw result.reason;
+}

@@ -2,7 +2,7 @@
 // (the outbox pattern). An event exists exactly when its change committed; whatever pushes events
 // out (webhook deliveries) is written here too, in the same transaction.
 import { newId } from '../ids.js';
-import type { Tx } from '../db/db.js';
+import { settleAll, type Tx } from '../db/db.js';
 import { sameJson } from '../json.js';
 import type { Scope } from '../scope.js';
 import type { EventType } from './types.js';
@@ -118,10 +118,6 @@ export async function emitEvents(
       else for (const event of records) await subscriber(tx, scope, event);
     }
   })();
-  // Both settle before this returns, failure or not: nothing may still be using the transaction's
-  // connection when its caller rolls back.
-  const [insert, subscribe] = await Promise.allSettled([inserted, subscribed]);
-  if (insert.status === 'rejected') throw insert.reason;
-  if (subscribe.status === 'rejected') throw subscribe.reason;
+  await settleAll([inserted, subscribed]);
   return records;
 }

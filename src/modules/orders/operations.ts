@@ -5,7 +5,7 @@
 // reads run before the transaction, side by side; in it the order, its timer and its events are
 // written first, and the listing's row is locked last, by the one conditional UPDATE that reserves
 // the units, so the lock is held for that statement and the COMMIT only.
-import type { Tx } from '../../db/db.js';
+import { settleAll, type Tx } from '../../db/db.js';
 import { refusal } from '../../db/errors.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { applyTimers, emitMove, move, partyOf, rowOf, timerMove, type Actor, type Party, type Row } from '../../domain/state-machine.js';
@@ -125,14 +125,14 @@ export async function createOrder(ctx: OperationContext, body: CreateOrderBody):
       // events and their subscribers' statements leave in one write and share one round trip.
       const written = [insertOrder(tx, scope, row, transition), scheduleTimer(tx, scope, window.timer, id, deadline)];
       if (state === 'awaiting_payment' && orderPaymentHooks.createPayment) {
-        await settled(written);
+        await settleAll(written);
         const paymentId = await orderPaymentHooks.createPayment(tx, scope, paymentView(row), settings, now, ctx);
         row = await updateOrderPayment(tx, scope, row.id, paymentId);
       }
       const order = serializeOrder(row);
       const events: Array<{ type: EventType; object: Order }> =
         state === 'committed' ? [{ type: 'order.created', object: order }, { type: 'order.committed', object: order }] : [{ type: 'order.created', object: order }];
-      await settled([...written, emitEvents(tx, scope, now, events)]);
+      await settleAll([...written, emitEvents(tx, scope, now, events)]);
       // Last, sent with the COMMIT: the listing's row is locked for no round trip of the network.
       await reserveUnitsThenCommit(tx, scope, listingId, quantity);
       return order;
@@ -148,14 +148,6 @@ export async function createOrder(ctx: OperationContext, body: CreateOrderBody):
       'quantity',
     );
   }
-}
-
-/**
- * Waits for every statement issued together, then throws the first failure: none may still be
- * using the transaction's connection when the transaction rolls back.
- */
-async function settled(pending: ReadonlyArray<Promise<unknown>>): Promise<void> {
-  for (const result of await Promise.allSettled(pending)) if (result.status === 'rejected') throw result.reason;
 }
 
 function listingNotOrderable(id: string, status: string): DomainError {
