@@ -140,7 +140,13 @@ function explaining(db: Db, print: (text: string) => void): Queryable {
 async function benchSize(size: number, log: (line: string) => void): Promise<Array<{ name: string; m: Measured; alone: Measured }>> {
   const catalogue = await ensureCatalogue(ADMIN_URL, size, log);
   const db = createDb(postgresDriver(catalogue.url, CONCURRENCY));
-  const config = parseConfig({ DATABASE_URL: catalogue.url, SECRET_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent' });
+  // SEARCH_RELEVANCE_CANDIDATES passes through, to measure what the relevance bound costs.
+  const config = parseConfig({
+    DATABASE_URL: catalogue.url,
+    SECRET_KEY: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    ...(process.env.SEARCH_RELEVANCE_CANDIDATES ? { SEARCH_RELEVANCE_CANDIDATES: process.env.SEARCH_RELEVANCE_CANDIDATES } : {}),
+  });
   const services = await createServices(config, { clock: systemClock, db });
   const app = await createApp(services, { logger: false });
   try {

@@ -7,6 +7,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 export type Row = Record<string, unknown>;
 
+/**
+ * Put first in a statement whose best plan depends on its parameters' values (search): it is
+ * then planned with them on every call, never given the generic plan that named prepared
+ * statements get after a few calls (src/db/drivers.ts). PGlite plans every statement that way.
+ */
+export const PLAN_EACH_CALL = '/* plan each call */ ';
+
 export interface Queryable {
   query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
 }

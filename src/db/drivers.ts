@@ -2,7 +2,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
-import type { Driver, DriverConn, Listener, ListenOptions, Row } from './db.js';
+import { PLAN_EACH_CALL, type Driver, type DriverConn, type Listener, type ListenOptions, type Row } from './db.js';
 
 // bigint columns hold money and counters well below 2^53: read them as numbers on both drivers.
 const INT8_OID = 20;
@@ -65,11 +65,16 @@ export async function pgliteDriver(dataDir: string | null): Promise<Driver> {
 // so it stays small, and past MAX_PREPARED_STATEMENTS (texts assembled from many optional filters,
 // like search's) new texts run unnamed, so neither this map nor each connection's set of prepared
 // statements can grow without bound. Statements without parameters (BEGIN, SAVEPOINT, scripts)
-// stay unnamed.
+// stay unnamed, and so do statements that begin with PLAN_EACH_CALL (src/db/db.ts): a named
+// statement gets a generic plan after its fifth call, one chosen without the parameters' values,
+// which is wrong where the values decide the plan (search: a rare word wants the text index, a
+// common one a walk of the newest-first index, docs/search.md). An unnamed statement is planned
+// with its values on every call.
 const MAX_PREPARED_STATEMENTS = 2000;
 const statementNames = new Map<string, string>();
 function prepared(sql: string, params: readonly unknown[]): pg.QueryConfig {
   if (params.length === 0) return { text: sql };
+  if (sql.startsWith(PLAN_EACH_CALL)) return { text: sql, values: params as unknown[] };
   let name = statementNames.get(sql);
   if (name === undefined) {
     if (statementNames.size >= MAX_PREPARED_STATEMENTS) return { text: sql, values: params as unknown[] };

@@ -2,7 +2,7 @@
 // (PostgreSQL: a pipelined connection, the statement sent with its COMMIT; PGlite: one after the
 // other). The refusal function comes from the migrations.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/db.js';
+import { PLAN_EACH_CALL, type Db } from '../../src/db/db.js';
 import { refusal } from '../../src/db/errors.js';
 import { migrate } from '../../src/db/migrate.js';
 import { freshDatabase, type TestDatabase } from '../helpers/harness.js';
@@ -90,5 +90,23 @@ describe('statements issued together in a transaction', () => {
     });
     await expect(pending).rejects.toMatchObject({ code: '23505' });
     expect(await rows()).toEqual([{ id: 1, units: 2 }]);
+  });
+});
+
+describe('prepared statements', () => {
+  // Names of the connection's prepared statements whose text contains the marker.
+  const preparedLike = (tx: { query: Db['query'] }, marker: string) =>
+    tx.query<{ name: string }>(`SELECT name FROM pg_prepared_statements WHERE statement LIKE '%' || $1 || '%'`, [marker]);
+
+  it('a statement with parameters is prepared once per connection; one marked PLAN_EACH_CALL never is', async () => {
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < 7; i++) {
+        await tx.query(`SELECT id FROM p WHERE id = $1 /* named marker */`, [i]);
+        await tx.query(`${PLAN_EACH_CALL}SELECT id FROM p WHERE id = $1 /* unnamed marker */`, [i]);
+      }
+      // PGlite plans every statement with its values and keeps none by name.
+      expect(await preparedLike(tx, 'named marker */')).toHaveLength(db.kind === 'postgres' ? 1 : 0);
+      expect(await preparedLike(tx, 'unnamed marker */')).toHaveLength(0);
+    });
   });
 });

@@ -1,7 +1,7 @@
 // Every SQL statement of listing search (docs/search.md states the plans they rely on). Each names
 // marketplace_id and mode, and repeats the searchable predicate of the partial indexes of
 // migrations/0009_search.sql word for word, so the planner can use them.
-import type { Queryable } from '../../../db/db.js';
+import { PLAN_EACH_CALL, type Queryable } from '../../../db/db.js';
 import type { Scope } from '../../../scope.js';
 import { LISTING_COLUMNS, type ListingRow } from '../queries.js';
 
@@ -45,9 +45,11 @@ class Where {
 }
 
 /**
- * The tsquery of `q`. Written inline (not as a parameter of its own) so the planner folds it to a
- * constant and estimates its selectivity from the search vector's statistics: that estimate
- * picks between the text index (rare words) and a walk of an ordered index (common words).
+ * The tsquery of `q`. Every statement here begins with PLAN_EACH_CALL, so it is planned with its
+ * parameters' values: the planner folds this to a constant and estimates its selectivity from the
+ * search vector's statistics, and that estimate picks between the text index (rare words) and a
+ * walk of an ordered index (common words). A generic plan (a named statement's, after five calls)
+ * would pick one for every word: the text index, which ranks every match of a common word.
  */
 function tsquery(where: Where, q: string): string {
   return `websearch_to_tsquery('simple', search_unaccent(${where.param(q)}))`;
@@ -100,7 +102,7 @@ export async function selectSearchPage(q: Queryable, scope: Scope, filter: Searc
     orderBy = ascending ? 'price_amount, id' : 'price_amount DESC, id DESC';
   }
   const limit = where.param(rows);
-  return q.query<ListingRow>(`SELECT ${LISTING_COLUMNS} FROM listings WHERE marketplace_id = $1 AND mode = $2 AND ${where} ORDER BY ${orderBy} LIMIT ${limit}`, where.params);
+  return q.query<ListingRow>(`${PLAN_EACH_CALL}SELECT ${LISTING_COLUMNS} FROM listings WHERE marketplace_id = $1 AND mode = $2 AND ${where} ORDER BY ${orderBy} LIMIT ${limit}`, where.params);
 }
 
 export interface RankedRow extends ListingRow {
@@ -131,7 +133,7 @@ export async function selectRankedPage(
   const position = after === null ? '' : `WHERE (rank, id) < (${where.param(after.rank)}::real, ${where.param(after.id)})`;
   const limit = where.param(rows);
   return q.query<RankedRow>(
-    `WITH candidates AS (
+    `${PLAN_EACH_CALL}WITH candidates AS (
        SELECT ${LISTING_COLUMNS}, ts_rank(search_vector, ${query}) AS rank FROM listings
         WHERE marketplace_id = $1 AND mode = $2 AND ${where} ${bound}
      ), windowed AS (
