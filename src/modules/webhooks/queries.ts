@@ -1,7 +1,7 @@
 // Every SQL statement of the webhooks module: endpoints, deliveries, the fan-out written with
 // each event, and the dispatcher's claim and batched settle. Each names marketplace_id and mode;
 // the dispatcher's claim spans modes by design (like the timer claim) and names them per row.
-import type { Queryable, Tx } from '../../db/db.js';
+import { PLAN_EACH_CALL, type Queryable, type Tx } from '../../db/db.js';
 import { selectPage, type PageRequest } from '../../db/paging.js';
 import type { Mode, Scope } from '../../scope.js';
 import type { AttemptLogEntry, WebhookDeliveryStatus, WebhookEndpointStatus } from './schemas.js';
@@ -287,9 +287,10 @@ export interface ClaimRequest {
 // backlog of due rows costs the claim nothing, however deep it grows. Of the rows found, the
 // earliest due are taken, up to the batch; they are found again by ctid in the UPDATE. The bound
 // by the largest test-clock offset is an index condition, so a scan stops at the first row not yet
-// due; each row's own mode offset is then a filter.
+// due; each row's own mode offset is then a filter. Planned with its values on every call, like
+// the settle below: whether it names one mode or all of them decides the plan.
 const OFFSET_OF_D = `(SELECT m.clock_offset_ms FROM marketplace_modes m WHERE m.marketplace_id = d.marketplace_id AND m.mode = d.mode)`;
-const CLAIM_SQL = `
+const CLAIM_SQL = `${PLAN_EACH_CALL}
 WITH RECURSIVE endpoints AS (
   (SELECT d.endpoint_id FROM webhook_deliveries d WHERE d.status = 'pending' ORDER BY d.endpoint_id LIMIT 1)
   UNION ALL
@@ -367,12 +368,18 @@ const SET_OUTCOME = `status = o.status, attempts = d.attempts + 1, attempt_log =
          response_body = o.response_body, error = o.error, completed_at = o.completed_at, locked_by = NULL, locked_until = NULL`;
 const OUTCOMES = `jsonb_to_recordset($2::jsonb) AS o(marketplace_id text, mode text, id text, locked_by text, status text, log jsonb,
          next_attempt_at timestamptz, headers jsonb, response_status int, response_body text, error text, completed_at timestamptz)`;
-const FENCE = `d.marketplace_id = o.marketplace_id AND d.mode = o.mode AND d.id = o.id AND d.locked_by = o.locked_by AND d.status = 'pending'`;
+// "Still pending" is written `next_attempt_at IS NOT NULL` (the same thing, by the table's CHECK
+// constraint) rather than `status = 'pending'`: that one proves the partial index of pending rows
+// usable, and with statistics that lag behind a growing backlog the planner then prefers scanning
+// every pending row to the TID scan (seen at 8,000 pending rows: 30 ms per settle instead of 5).
+const FENCE = `d.marketplace_id = o.marketplace_id AND d.mode = o.mode AND d.id = o.id AND d.locked_by = o.locked_by AND d.next_attempt_at IS NOT NULL`;
 
 // The deliveries are found by the ctids their claim returned (a TID scan: no plan can turn into a
 // scan of every pending row while the table's statistics lag behind a fast-growing backlog); the
-// fence on id and locked_by makes a stale ctid match nothing.
-const SETTLE_SQL = `
+// fence on id and locked_by makes a stale ctid match nothing. Planned with its values on every
+// call, and the fence kept off the pending index (FENCE): either way the plan could scan every
+// pending row (a dead endpoint's whole backlog) on every settle.
+const SETTLE_SQL = `${PLAN_EACH_CALL}
 WITH health AS (
   UPDATE webhook_endpoints e
      SET last_success_at = CASE WHEN h.last_success IS NULL THEN e.last_success_at ELSE greatest(e.last_success_at, h.last_success) END,
