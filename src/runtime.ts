@@ -10,6 +10,7 @@ import type { IdempotencyFaults } from './http/idempotency.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './http/rate-limit.js';
 import type { App, Services } from './http/types.js';
 import { dashboardApiAccess } from './modules/dashboard/api-access.js';
+import { workStatsSources } from './modules/background.js';
 import { routeTable } from './modules/index.js';
 import { eventSubscribers } from './modules/event-subscribers.js';
 import { setEventSubscribers } from './events/emit.js';
@@ -52,6 +53,7 @@ export async function createApp(services: Services, options: { logger?: boolean 
     routes: options.routes ?? routeTable,
     sessions: dashboardApiAccess(services),
     logger: options.logger,
+    workStats: workStatsSources,
     readiness: async () => {
       await services.db.query('SELECT 1');
       return true;

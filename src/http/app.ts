@@ -18,6 +18,7 @@ import { finishDocument, type OpenApiDocument } from './openapi.js';
 import { errorBody } from './errors.js';
 import { EmptyBody, ErrorEnvelope, ErrorResponses, NoQuery } from './schemas.js';
 import type { App, RouteModule, Services } from './types.js';
+import type { WorkStatsSource } from '../workers/registry.js';
 import { findBadText, MAX_NESTING, nestsDeeperThan, validatorCompiler } from './validation.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -41,6 +42,8 @@ export interface AppOptions {
   /** The dashboard's session cookie on /v1 (src/modules/dashboard); without it /v1 takes API keys only. */
   sessions?: SessionAuthenticator;
   logger?: boolean | object;
+  /** Background work kept in modules' own rows, for GET /metrics (src/modules/background.ts). */
+  workStats?: readonly WorkStatsSource[];
 }
 
 function parseJson(request: FastifyRequest, body: string, done: (error: Error | null, value?: unknown) => void) {
@@ -73,7 +76,7 @@ function parseJson(request: FastifyRequest, body: string, done: (error: Error | 
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { services } = options;
-  const metrics = new AppMetrics(services);
+  const metrics = new AppMetrics(services, options.workStats);
   const app = Fastify({
     logger: options.logger ?? { level: services.config.logLevel },
     bodyLimit: BODY_LIMIT,

@@ -7,6 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DomainError } from '../errors.js';
+import type { WorkStatsSource } from '../workers/registry.js';
 import { backgroundWorkStats } from '../workers/stats.js';
 import { bearerToken } from './auth.js';
 import type { App, Services } from './types.js';
@@ -52,7 +53,10 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
-  constructor(private readonly services: Pick<Services, 'db' | 'clock'>) {
+  constructor(
+    private readonly services: Pick<Services, 'db' | 'clock'>,
+    private readonly workStats: readonly WorkStatsSource[] = [],
+  ) {
     collectDefaultMetrics({ register: this.registry });
   }
 
@@ -78,7 +82,7 @@ export class AppMetrics {
     this.transactions.set(stats.transactionsOpen);
     for (const gauge of Object.values(this.work)) gauge.reset();
     try {
-      for (const kind of await backgroundWorkStats(db, clock.nowMs())) {
+      for (const kind of await backgroundWorkStats(db, clock.nowMs(), this.workStats)) {
         this.work.queued.set({ kind: kind.kind }, kind.queued);
         this.work.inFlight.set({ kind: kind.kind }, kind.inFlight);
         this.work.failed.set({ kind: kind.kind }, kind.failed);

@@ -2,13 +2,13 @@
 // (database-only work at a time of a mode's clock), job kinds (work that talks to the network)
 // and periodic jobs. src/workers/ holds the machinery that runs them. Adding one is one line.
 import { purgeIdempotencyKeys } from '../http/idempotency.js';
-import type { BackgroundWork, ClockAdvanceHook, PeriodicJob, WorkerComponent } from '../workers/registry.js';
+import type { BackgroundWork, ClockAdvanceHook, PeriodicJob, WorkerComponent, WorkStatsSource } from '../workers/registry.js';
 import type { TimerHandlers } from '../workers/timers.js';
 import type { JobKind } from '../workers/job-kinds.js';
 import { notifyJobs } from '../workers/wake.js';
 import { emailSendJob } from './emails/sender.js';
 import { expireListingTimer, LISTING_EXPIRE_TIMER } from './listings/operations.js';
-import { pruneWebhookDeliveriesJob, startDueWebhookAttempts, webhookDispatcherComponent } from './webhooks/background.js';
+import { pruneWebhookDeliveriesJob, startDueWebhookAttempts, webhookDeliveryWorkStats, webhookDispatcherComponent } from './webhooks/background.js';
 import { DISPUTE_DECISION_TIMER, disputeDecisionTimer } from './orders/disputes.js';
 import {
   CLAIM_WINDOW_TIMER,
@@ -52,6 +52,9 @@ export const periodicJobs: PeriodicJob[] = [
 
 /** Loops of their own that the worker starts and stops (the webhook dispatcher claims delivery rows). */
 export const workerComponents: WorkerComponent[] = [webhookDispatcherComponent];
+
+/** Work kept in modules' own rows, reported by GET /metrics beside jobs and timers. */
+export const workStatsSources: WorkStatsSource[] = [webhookDeliveryWorkStats];
 
 /** Run after a test-clock advance, before its answer (see test-helpers/clock.ts). */
 export const clockAdvanceHooks: ClockAdvanceHook[] = [

@@ -1,8 +1,10 @@
 // What a process's background work is made of. The lists themselves are cross-module wiring and
 // live at the top, in src/modules/background.ts; the worker and the test clock are handed them.
+import type { Db } from '../db/db.js';
 import type { Services } from '../http/types.js';
 import type { Scope } from '../scope.js';
 import type { JobKind } from './job-kinds.js';
+import type { WorkStats } from './stats.js';
 import type { TimerHandlers } from './timers.js';
 
 export interface PeriodicJob {
@@ -34,6 +36,15 @@ export interface ClockAdvanceHook {
 export interface WorkerComponent {
   name: string;
   start(services: Services, log: { error(details: object, message: string): void }): { stop(): Promise<void> };
+}
+
+/**
+ * Figures for GET /metrics of work kept in a module's own rows rather than as jobs or timers (the
+ * webhook deliveries), read at each scrape beside backgroundWorkStats' own.
+ */
+export interface WorkStatsSource {
+  name: string;
+  stats(db: Db, nowMs: number): Promise<WorkStats[]>;
 }
 
 export interface BackgroundWork {

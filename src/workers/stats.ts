@@ -4,6 +4,7 @@
 // other connection sees one in flight: their inFlight is always 0.
 import type { Db } from '../db/db.js';
 import { OFFSET_OF_J } from './job-queue.js';
+import type { WorkStatsSource } from './registry.js';
 
 export interface WorkStats {
   kind: string;
@@ -28,7 +29,8 @@ interface StatsRow {
 const TIMER_OFFSET = `coalesce((SELECT m.clock_offset_ms FROM marketplace_modes m
    WHERE m.marketplace_id = t.marketplace_id AND m.mode = t.mode), 0)`;
 
-export async function backgroundWorkStats(db: Db, nowMs: number): Promise<WorkStats[]> {
+/** Jobs by kind, timers as timer:<kind>, and what each source reports (src/modules/background.ts). */
+export async function backgroundWorkStats(db: Db, nowMs: number, sources: readonly WorkStatsSource[] = []): Promise<WorkStats[]> {
   const now = new Date(nowMs);
   const jobs = await db.query<StatsRow>(
     `SELECT j.kind,
@@ -52,6 +54,7 @@ export async function backgroundWorkStats(db: Db, nowMs: number): Promise<WorkSt
        FROM timers t GROUP BY t.kind`,
     [now],
   );
+  const fromSources = (await Promise.all(sources.map((source) => source.stats(db, nowMs)))).flat();
   return [...jobs, ...timers]
     .map((row) => ({
       kind: row.kind,
@@ -60,5 +63,6 @@ export async function backgroundWorkStats(db: Db, nowMs: number): Promise<WorkSt
       failed: Number(row.failed),
       oldestDueAgeSeconds: Math.max(0, Number(row.oldest ?? 0)),
     }))
+    .concat(fromSources)
     .sort((a, b) => a.kind.localeCompare(b.kind));
 }

@@ -6,6 +6,7 @@ import { ManualClock } from '../../src/clock.js';
 import { queueEmail } from '../../src/modules/emails/outbox.js';
 import { scheduleTimer } from '../../src/workers/timers.js';
 import { backgroundWorkStats } from '../../src/workers/stats.js';
+import { insertDeliveries, insertEndpoint } from '../../src/modules/webhooks/queries.js';
 import { startTestApp, usingPostgres, type TestContext } from '../helpers/harness.js';
 
 const OPERATOR_TOKEN = 'operator-token-for-metrics-tests';
@@ -140,6 +141,35 @@ describe('contents', () => {
     expect(sample(await scrape(), 'background_work_in_flight', { kind: 'email.send' })).toBe(1);
     await ctx.db.query(`UPDATE jobs SET locked_until = $1 WHERE ${leased}`, [new Date(clock.nowMs() - 1_000)]);
     expect(sample(await scrape(), 'background_work_in_flight', { kind: 'email.send' })).toBe(0);
+  });
+
+  it('reports the webhook deliveries still to make as webhook_delivery', async () => {
+    const live = { marketplaceId: ctx.marketplaceId, mode: 'live' as const };
+    const due = new Date(clock.nowMs() - 90_000);
+    await ctx.db.transaction(async (tx) => {
+      const endpoint = { id: 'whe_metrics', url: 'https://example.com/hook', description: null, enabledEvents: ['*'], secretEnc: 'x', metadata: {} };
+      await insertEndpoint(tx, live, endpoint, due);
+      await insertDeliveries(
+        tx,
+        live,
+        ['a', 'b', 'c', 'd'].map((n) => ({ id: `whd_metrics_${n}`, endpointId: 'whe_metrics', eventId: `evt_${n}`, eventType: 'seller.created', replayOf: null, body: '{}' })),
+        due,
+      );
+    });
+    // b is being attempted (a live lease), c waits for its retry after a failed attempt, d is done.
+    await ctx.db.query(`UPDATE webhook_deliveries SET locked_by = 'w1', locked_until = $1 WHERE id = 'whd_metrics_b'`, [new Date(clock.nowMs() + 30_000)]);
+    await ctx.db.query(`UPDATE webhook_deliveries SET attempts = 1, next_attempt_at = $1 WHERE id = 'whd_metrics_c'`, [new Date(clock.nowMs() + 60_000)]);
+    await ctx.db.query(`UPDATE webhook_deliveries SET status = 'succeeded', attempts = 1, next_attempt_at = NULL WHERE id = 'whd_metrics_d'`);
+    const text = await scrape();
+    expect(sample(text, 'background_work_queued', { kind: 'webhook_delivery' })).toBe(3);
+    expect(sample(text, 'background_work_in_flight', { kind: 'webhook_delivery' })).toBe(1);
+    expect(sample(text, 'background_work_failed', { kind: 'webhook_delivery' })).toBe(1);
+    // a has waited 90 s; b is under its lease and does not count.
+    expect(sample(text, 'background_work_oldest_due_age_seconds', { kind: 'webhook_delivery' })).toBe(90);
+
+    // Nothing left to deliver: the kind leaves the figures.
+    await ctx.db.query(`UPDATE webhook_deliveries SET status = 'succeeded', next_attempt_at = NULL, locked_by = NULL, locked_until = NULL WHERE endpoint_id = 'whe_metrics'`);
+    expect(sample(await scrape(), 'background_work_queued', { kind: 'webhook_delivery' })).toBeUndefined();
   });
 
   it('keeps each app’s figures apart', async () => {

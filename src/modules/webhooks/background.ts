@@ -1,7 +1,9 @@
 // The webhooks module's background work, registered in src/modules/background.ts: the dispatcher
-// as a component of the worker, the retention job, and the test clock's hook.
-import type { ClockAdvanceHook, PeriodicJob, WorkerComponent } from '../../workers/registry.js';
+// as a component of the worker, the retention job, the test clock's hook, and the figures of
+// GET /metrics.
+import type { ClockAdvanceHook, PeriodicJob, WorkerComponent, WorkStatsSource } from '../../workers/registry.js';
 import { dispatcherFor, forgetDispatcher } from './dispatcher.js';
+import { selectDeliveryWork } from './queries.js';
 import { pruneWebhookDeliveries } from './retention.js';
 
 export const webhookDispatcherComponent: WorkerComponent = {
@@ -29,5 +31,27 @@ export const startDueWebhookAttempts: ClockAdvanceHook = {
   name: 'start_due_webhook_attempts',
   async run(services, scope) {
     await dispatcherFor(services).runDue(scope);
+  },
+};
+
+/**
+ * The deliveries still to make, as background work of kind `webhook_delivery`: queued = pending,
+ * in flight = under a live lease, failed = pending after a failed attempt (waiting for a retry;
+ * deliveries given up are in the API, not here), oldest due age on each mode's clock.
+ */
+export const webhookDeliveryWorkStats: WorkStatsSource = {
+  name: 'webhook_delivery',
+  async stats(db, nowMs) {
+    const row = await selectDeliveryWork(db, new Date(nowMs));
+    if (row === null) return [];
+    return [
+      {
+        kind: 'webhook_delivery',
+        queued: Number(row.queued),
+        inFlight: Number(row.in_flight),
+        failed: Number(row.failed),
+        oldestDueAgeSeconds: Math.max(0, Number(row.oldest ?? 0)),
+      },
+    ];
   },
 };

@@ -456,3 +456,31 @@ export interface EndpointHealth {
   /** The latest failure of the batch: the time the 3-day rule is judged at. */
   latest_failure: string | null;
 }
+
+export interface DeliveryWorkRow {
+  queued: number;
+  in_flight: number;
+  failed: number;
+  oldest: number | null;
+}
+
+/**
+ * GET /metrics' figures of the deliveries still to make, across every marketplace and mode (like
+ * the claim): pending rows (the partial index of pending rows serves it), those under a live
+ * lease, those whose last attempt failed (waiting for a retry), and how long the longest-due one
+ * not under a live lease has waited, on its mode's clock. No pending row: no row.
+ */
+export async function selectDeliveryWork(q: Queryable, realNow: Date): Promise<DeliveryWorkRow | null> {
+  const rows = await q.query<DeliveryWorkRow>(
+    `SELECT count(*)::int AS queued,
+            count(*) FILTER (WHERE d.locked_until > $1)::int AS in_flight,
+            count(*) FILTER (WHERE d.attempts > 0)::int AS failed,
+            max(extract(epoch FROM $1::timestamptz + make_interval(secs => coalesce(${OFFSET_OF_D}, 0) / 1000.0) - d.next_attempt_at))
+              FILTER (WHERE d.locked_until IS NULL OR d.locked_until <= $1)::float8 AS oldest
+       FROM webhook_deliveries d
+      WHERE d.status = 'pending'
+     HAVING count(*) > 0`,
+    [realNow],
+  );
+  return rows[0] ?? null;
+}
