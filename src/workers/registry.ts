@@ -4,7 +4,7 @@ import type { Db } from '../db/db.js';
 import type { Services } from '../http/types.js';
 import type { Scope } from '../scope.js';
 import type { JobKind } from './job-kinds.js';
-import type { WorkStats } from './stats.js';
+import type { WorkStatsRow } from './stats.js';
 import type { TimerHandlers } from './timers.js';
 
 export interface PeriodicJob {
@@ -40,11 +40,12 @@ export interface WorkerComponent {
 
 /**
  * Figures for GET /metrics of work kept in a module's own rows rather than as jobs or timers (the
- * webhook deliveries), read at each scrape beside backgroundWorkStats' own.
+ * webhook deliveries), read at each scrape beside backgroundWorkStats' own rows and converted with
+ * them: one row per kind that has work, none otherwise.
  */
 export interface WorkStatsSource {
   name: string;
-  stats(db: Db, nowMs: number): Promise<WorkStats[]>;
+  stats(db: Db, nowMs: number): Promise<WorkStatsRow[]>;
 }
 
 export interface BackgroundWork {

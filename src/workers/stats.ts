@@ -18,7 +18,8 @@ export interface WorkStats {
   oldestDueAgeSeconds: number;
 }
 
-interface StatsRow {
+/** One kind's figures as a statement reads them (jobs, timers, and each WorkStatsSource). */
+export interface WorkStatsRow {
   kind: string;
   queued: number;
   in_flight: number;
@@ -32,7 +33,7 @@ const TIMER_OFFSET = `coalesce((SELECT m.clock_offset_ms FROM marketplace_modes 
 /** Jobs by kind, timers as timer:<kind>, and what each source reports (src/modules/background.ts). */
 export async function backgroundWorkStats(db: Db, nowMs: number, sources: readonly WorkStatsSource[] = []): Promise<WorkStats[]> {
   const now = new Date(nowMs);
-  const jobs = await db.query<StatsRow>(
+  const jobs = await db.query<WorkStatsRow>(
     `SELECT j.kind,
             count(*) FILTER (WHERE j.status = 'queued')::int AS queued,
             count(*) FILTER (WHERE j.status = 'running' AND j.locked_until > $1)::int AS in_flight,
@@ -44,7 +45,7 @@ export async function backgroundWorkStats(db: Db, nowMs: number, sources: readon
        FROM jobs j GROUP BY j.kind`,
     [now],
   );
-  const timers = await db.query<StatsRow>(
+  const timers = await db.query<WorkStatsRow>(
     `SELECT 'timer:' || t.kind AS kind,
             count(*) FILTER (WHERE t.status = 'pending')::int AS queued,
             0 AS in_flight,
@@ -55,7 +56,7 @@ export async function backgroundWorkStats(db: Db, nowMs: number, sources: readon
     [now],
   );
   const fromSources = (await Promise.all(sources.map((source) => source.stats(db, nowMs)))).flat();
-  return [...jobs, ...timers]
+  return [...jobs, ...timers, ...fromSources]
     .map((row) => ({
       kind: row.kind,
       queued: Number(row.queued),
@@ -63,6 +64,5 @@ export async function backgroundWorkStats(db: Db, nowMs: number, sources: readon
       failed: Number(row.failed),
       oldestDueAgeSeconds: Math.max(0, Number(row.oldest ?? 0)),
     }))
-    .concat(fromSources)
     .sort((a, b) => a.kind.localeCompare(b.kind));
 }

@@ -41,17 +41,5 @@ export const startDueWebhookAttempts: ClockAdvanceHook = {
  */
 export const webhookDeliveryWorkStats: WorkStatsSource = {
   name: 'webhook_delivery',
-  async stats(db, nowMs) {
-    const row = await selectDeliveryWork(db, new Date(nowMs));
-    if (row === null) return [];
-    return [
-      {
-        kind: 'webhook_delivery',
-        queued: Number(row.queued),
-        inFlight: Number(row.in_flight),
-        failed: Number(row.failed),
-        oldestDueAgeSeconds: Math.max(0, Number(row.oldest ?? 0)),
-      },
-    ];
-  },
+  stats: (db, nowMs) => selectDeliveryWork(db, new Date(nowMs)),
 };

@@ -3,6 +3,7 @@
 // the dispatcher's claim spans modes by design (like the timer claim) and names them per row.
 import { PLAN_EACH_CALL, type Queryable, type Tx } from '../../db/db.js';
 import { selectPage, type PageRequest } from '../../db/paging.js';
+import type { WorkStatsRow } from '../../workers/stats.js';
 import type { Mode, Scope } from '../../scope.js';
 import type { AttemptLogEntry, WebhookDeliveryStatus, WebhookEndpointStatus } from './schemas.js';
 
@@ -374,11 +375,11 @@ const OUTCOMES = `jsonb_to_recordset($2::jsonb) AS o(marketplace_id text, mode t
 // every pending row to the TID scan (seen at 8,000 pending rows: 30 ms per settle instead of 5).
 const FENCE = `d.marketplace_id = o.marketplace_id AND d.mode = o.mode AND d.id = o.id AND d.locked_by = o.locked_by AND d.next_attempt_at IS NOT NULL`;
 
-// The deliveries are found by the ctids their claim returned (a TID scan: no plan can turn into a
-// scan of every pending row while the table's statistics lag behind a fast-growing backlog); the
-// fence on id and locked_by makes a stale ctid match nothing. Planned with its values on every
-// call, and the fence kept off the pending index (FENCE): either way the plan could scan every
-// pending row (a dead endpoint's whole backlog) on every settle.
+// The deliveries are found by the ctids their claim returned (a TID scan, whose cost is the
+// batch's, however deep a dead endpoint's backlog grows); the fence on id and locked_by makes a
+// stale ctid match nothing. For the planner to keep to the TID scan, the statement is planned with
+// its values on every call and its fence stays off the pending index (FENCE): otherwise, with
+// statistics behind a fast-growing backlog, it scanned every pending row on every settle.
 const SETTLE_SQL = `${PLAN_EACH_CALL}
 WITH health AS (
   UPDATE webhook_endpoints e
@@ -457,22 +458,16 @@ export interface EndpointHealth {
   latest_failure: string | null;
 }
 
-export interface DeliveryWorkRow {
-  queued: number;
-  in_flight: number;
-  failed: number;
-  oldest: number | null;
-}
-
 /**
  * GET /metrics' figures of the deliveries still to make, across every marketplace and mode (like
  * the claim): pending rows (the partial index of pending rows serves it), those under a live
  * lease, those whose last attempt failed (waiting for a retry), and how long the longest-due one
  * not under a live lease has waited, on its mode's clock. No pending row: no row.
  */
-export async function selectDeliveryWork(q: Queryable, realNow: Date): Promise<DeliveryWorkRow | null> {
-  const rows = await q.query<DeliveryWorkRow>(
-    `SELECT count(*)::int AS queued,
+export function selectDeliveryWork(q: Queryable, realNow: Date): Promise<WorkStatsRow[]> {
+  return q.query<WorkStatsRow>(
+    `SELECT 'webhook_delivery' AS kind,
+            count(*)::int AS queued,
             count(*) FILTER (WHERE d.locked_until > $1)::int AS in_flight,
             count(*) FILTER (WHERE d.attempts > 0)::int AS failed,
             max(extract(epoch FROM $1::timestamptz + make_interval(secs => coalesce(${OFFSET_OF_D}, 0) / 1000.0) - d.next_attempt_at))
@@ -482,5 +477,4 @@ export async function selectDeliveryWork(q: Queryable, realNow: Date): Promise<D
      HAVING count(*) > 0`,
     [realNow],
   );
-  return rows[0] ?? null;
 }
