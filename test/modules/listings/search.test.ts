@@ -210,6 +210,80 @@ describe('filters', () => {
     expect(await ids({ seller, category: root.id, 'attributes[finish]': 'matte', q: 'stool', sort: 'price_desc' })).toEqual([inRoot.id]);
   });
 
+  it("follows a listing's category change and a category's move at once, with q and attribute equality too", async () => {
+    const seller = await newSeller();
+    const schema = { attribute_schema: { attributes: [{ key: 'finish', type: 'string' }] } };
+    const home = await createCategory(ctx, schema);
+    const garden = await createCategory(ctx, schema);
+    const furniture = await createCategory(ctx, { ...schema, parent: home.id });
+    const chairs = await createCategory(ctx, { ...schema, parent: furniture.id });
+    const chair = await publish(seller, { category: chairs.id, title: 'Wicker chair', attributes: { finish: 'natural' } });
+    const table = await publish(seller, { category: furniture.id, title: 'Wicker table', attributes: { finish: 'natural' } });
+    const found = (category: string) =>
+      Promise.all([
+        ids({ seller, category, q: 'wicker' }),
+        ids({ seller, category, q: 'wicker', sort: 'relevance' }),
+        ids({ seller, category, 'attributes[finish]': 'natural' }),
+        ids({ seller, category }),
+      ]);
+    expect(await found(home.id)).toEqual(Array(4).fill([table.id, chair.id]));
+    expect(await found(garden.id)).toEqual(Array(4).fill([]));
+
+    // Furniture (and chairs below it) move from home to garden: both listings follow.
+    const moved = await ctx.request(`/v1/categories/${furniture.id}`, { method: 'PATCH', body: { parent: garden.id } });
+    expect(moved.status, moved.text).toBe(200);
+    expect(await found(home.id)).toEqual(Array(4).fill([]));
+    expect(await found(garden.id)).toEqual(Array(4).fill([table.id, chair.id]));
+    expect(await found(chairs.id)).toEqual(Array(4).fill([chair.id]));
+
+    // Chairs becomes a root of its own; then the chair moves to home.
+    await ctx.request(`/v1/categories/${chairs.id}`, { method: 'PATCH', body: { parent: null } });
+    expect(await found(garden.id)).toEqual(Array(4).fill([table.id]));
+    expect(await found(chairs.id)).toEqual(Array(4).fill([chair.id]));
+    const changed = await ctx.request(`/v1/listings/${chair.id}`, { method: 'PATCH', body: { category: home.id } });
+    expect(changed.status, changed.text).toBe(200);
+    expect(await found(chairs.id)).toEqual(Array(4).fill([]));
+    expect(await found(home.id)).toEqual(Array(4).fill([chair.id]));
+    // Without a category it is in no category's results, and still found by text.
+    await ctx.request(`/v1/listings/${chair.id}`, { method: 'PATCH', body: { category: null, attributes: {} } });
+    expect(await found(home.id)).toEqual(Array(4).fill([]));
+    expect(await ids({ seller, q: 'wicker' })).toEqual([table.id, chair.id]);
+    // The paths the indexes hold: the category and its ancestors, root first.
+    const paths = await ctx.db.query<{ id: string; category_path: string[] }>('SELECT id, category_path FROM listings WHERE id = ANY($1) ORDER BY id', [
+      [chair.id, table.id],
+    ]);
+    expect(paths).toEqual([
+      { id: chair.id, category_path: [] },
+      { id: table.id, category_path: [garden.id, furniture.id] },
+    ]);
+  });
+
+  it('keeps every path right while listings are written and categories move at the same time', async () => {
+    const seller = await newSeller();
+    const roots = [await createCategory(ctx), await createCategory(ctx)];
+    const middle = await createCategory(ctx, { parent: roots[0]!.id });
+    const leaf = await createCategory(ctx, { parent: middle.id });
+    const existing = await Promise.all([publish(seller, { category: leaf.id }), publish(seller, { category: middle.id })]);
+    const writes: Array<Promise<unknown>> = [];
+    for (let i = 0; i < 12; i++) {
+      writes.push(publish(seller, { category: i % 2 ? leaf.id : middle.id }));
+      writes.push(ctx.request(`/v1/listings/${existing[i % 2]!.id}`, { method: 'PATCH', body: { category: i % 3 ? leaf.id : middle.id } }));
+      if (i % 4 === 0) writes.push(ctx.request(`/v1/categories/${middle.id}`, { method: 'PATCH', body: { parent: roots[(i / 4) % 2]!.id } }));
+    }
+    for (const result of await Promise.allSettled(writes)) expect(result.status).toBe('fulfilled');
+    const wrong = await ctx.db.query(
+      `WITH RECURSIVE up (start, id, parent_id, depth) AS (
+         SELECT id, id, parent_id, 0 FROM categories WHERE id = ANY($2)
+         UNION ALL SELECT up.start, c.id, c.parent_id, up.depth + 1 FROM categories c JOIN up ON c.id = up.parent_id
+       ), paths AS (SELECT start, array_agg(id ORDER BY depth DESC) AS path FROM up GROUP BY start)
+       SELECT l.id FROM listings l JOIN paths ON paths.start = l.category_id
+        WHERE l.seller_id = $1 AND l.category_path <> paths.path`,
+      [seller, [middle.id, leaf.id]],
+    );
+    expect(wrong).toEqual([]);
+    expect((await ids({ seller, category: roots[0]!.id, q: 'shoes' })).length + (await ids({ seller, category: roots[1]!.id, q: 'shoes' })).length).toBe(14);
+  });
+
   it('refuses an unknown category', async () => {
     expectError(await search({ category: 'cat_missing' }), 'category');
   });
