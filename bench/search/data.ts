@@ -96,19 +96,12 @@ function migrationsHash(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/**
- * The migrations' CREATE INDEX statements on listings, to build again after loading; of an index
- * dropped and made again by a later migration, the latest.
- */
+/** The migrations' CREATE INDEX statements on listings, to build again after loading. */
 function listingIndexStatements(): string[] {
-  const byName = new Map<string, string>();
-  for (const file of readdirSync(MIGRATIONS_DIR).sort()) {
-    for (const statement of splitStatements(readFileSync(`${MIGRATIONS_DIR}/${file}`, 'utf8'))) {
-      const index = /^CREATE INDEX (\w+) ON listings\b/.exec(statement);
-      if (index) byName.set(index[1]!, statement);
-    }
-  }
-  return [...byName.values()];
+  return readdirSync(MIGRATIONS_DIR)
+    .sort()
+    .flatMap((file) => splitStatements(readFileSync(`${MIGRATIONS_DIR}/${file}`, 'utf8')))
+    .filter((statement) => /^CREATE INDEX \w+ ON listings\b/.test(statement));
 }
 
 function databaseUrl(adminUrl: string, name: string): string {
@@ -206,10 +199,9 @@ async function generate(url: string, marketplaceId: string, size: number, log: (
     // Published with units (93 %), published with every unit held (3 %), draft (2 %), sold (2 %).
     await c.query(
       `INSERT INTO listings (marketplace_id, mode, id, seller_id, category_id, title, description, price_amount, currency,
-                             quantity, quantity_reserved, quantity_sold, status, attributes, metadata, published_at, created_at, updated_at,
-                             category_path)
+                             quantity, quantity_reserved, quantity_sold, status, attributes, metadata, published_at, created_at, updated_at)
        SELECT ${m}, 'test', ${pad('lst_', 'g')}, ${pad('sel_', `1 + (g::bigint * 7919) % ${SELLERS}`)},
-              ${pad('cat_', 'k.leaf')},
+              ${pad('cat_', `${firstLeaf} + floor(${r(1)} * ${LEAF_COUNT})::int`)},
               initcap(${pick(ADJECTIVES, 'g', 2)}) || ' ' || ${pick(MATERIALS, 'g', 3)} || ' ' || ${pick(NOUNS, 'g', 4)}
                 || CASE WHEN ${r(5)} < 0.3 THEN ' by ' || initcap(${pick(BRANDS, 'g', 6)}) ELSE '' END,
               (SELECT string_agg((${sqlArray(VOCABULARY)})[1 + floor(${VOCABULARY.length} * power(${unit('g * 64 + w', 7)}, 3))::int], ' ')
@@ -223,11 +215,8 @@ async function generate(url: string, marketplaceId: string, size: number, log: (
                                  'weight', round((${r(11)} * 20)::numeric, 2)::text, 'brand', ${pick(BRANDS, 'g', 12)},
                                  'condition', ${pick(CONDITIONS, 'g', 13)}),
               '{}'::jsonb,
-              CASE WHEN s.state = 'draft' THEN NULL ELSE t.at END, t.at, t.at,
-              ARRAY[${pad('cat_', `1 + (k.child - ${ROOTS + 1}) / ${CHILDREN}`)}, ${pad('cat_', 'k.child')}, ${pad('cat_', 'k.leaf')}]
+              CASE WHEN s.state = 'draft' THEN NULL ELSE t.at END, t.at, t.at
          FROM generate_series(1, ${size}) g
-        CROSS JOIN LATERAL (SELECT ${firstLeaf} + floor(${r(1)} * ${LEAF_COUNT})::int AS leaf) l
-        CROSS JOIN LATERAL (SELECT l.leaf, ${ROOTS + 1} + (l.leaf - ${firstLeaf}) / ${LEAVES} AS child) k
         CROSS JOIN LATERAL (SELECT 1 + (g % 3) AS quantity) q
         CROSS JOIN LATERAL (SELECT CASE WHEN ${r(14)} < 0.03 THEN 'held' WHEN ${r(14)} < 0.05 THEN 'draft'
                                         WHEN ${r(14)} < 0.07 THEN 'sold' ELSE 'available' END AS state) s

@@ -1,13 +1,11 @@
 // The route table: which module's routes live in which auth scope. Adding a module is one line.
 // Beside it, the other cross-module wiring: erasure.ts (what each module erases of a seller or
-// buyer), drivers.ts (processors and storage, by name), order-payments.ts and category-moves.ts.
+// buyer) and drivers.ts (processors and storage, by name).
 import type { RouteTable } from '../http/app.js';
 import { buyerRoutes } from './buyers/routes/index.js';
 import { categoryRoutes } from './categories/routes/index.js';
-import { registerCategoryMoveHooks } from './category-moves.js';
 import { dashboardPageRoutes } from './dashboard/pages.js';
 import { eventRoutes } from './events/routes/index.js';
-import { listingCategoryMoveHooks } from './listings/operations.js';
 import { listingPublicRoutes, listingRoutes } from './listings/routes/index.js';
 import { manageRoutes } from './manage/index.js';
 import { marketplaceRoutes } from './marketplace/routes/index.js';
@@ -52,6 +50,3 @@ export const routeTable: RouteTable = {
 
 // Orders with payments on: the payments module's side of each order move (order-payments.ts).
 registerOrderPaymentHooks(paymentOrderHooks);
-
-// Category moves: listings rewrite the category paths search indexes (category-moves.ts).
-registerCategoryMoveHooks(listingCategoryMoveHooks);

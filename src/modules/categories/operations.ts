@@ -7,7 +7,6 @@ import { emitEvent, previousAttributes } from '../../events/emit.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
-import { categoryMoveHooks } from '../category-moves.js';
 import type { OperationContext } from '../context.js';
 import { EMPTY_ATTRIBUTE_SCHEMA, findAttributeProblem, normalizeAttributeSchema } from './attributes.js';
 import {
@@ -15,15 +14,12 @@ import {
   insertCategory,
   lockCategory,
   lockCategoryTree,
-  lockCategoryTreeShared,
   selectAncestorIds,
-  selectCategoryPath,
   selectCategories,
   selectCategory,
   selectCategoryKeyTaken,
   selectLiveListingAttributes,
   selectSubtreeIds,
-  selectSubtreeParents,
   updateAttributeSchema,
   updateCategoryValues,
   type CategoryRow,
@@ -92,23 +88,17 @@ export async function updateCategory(ctx: OperationContext, id: string, body: Up
   if (body.key !== undefined) throw errors.invalidRequest("A category's key is set at creation and cannot be changed.", 'key');
   return ctx.db.transaction(async (tx) => {
     const parentChanges = body.parent !== undefined;
-    // Taken before the row lock, by every parent change, so moves are checked one at a time; while
-    // it is held no other transaction changes a parent or copies a path (lockCategoryTreeShared).
+    // Taken before the row lock, by every parent change, so moves are checked one at a time.
     if (parentChanges) await lockCategoryTree(tx, scope);
-    const current = await requireCategory(tx, scope, id);
-    const parentId = body.parent === undefined ? current.parent_id : body.parent;
-    if (parentChanges && parentId !== current.parent_id) {
-      if (parentId !== null) {
-        if (parentId === id) throw errors.invalidRequest('A category cannot be its own parent.', 'parent');
-        await requireCategory(tx, scope, parentId, 'parent');
-        if ((await selectAncestorIds(tx, scope, parentId)).includes(id)) {
-          throw errors.invalidRequest(`'${parentId}' is a descendant of this category; making it the parent would make a cycle.`, 'parent');
-        }
-      }
-      // Before the row lock: listings are locked before their category everywhere else.
-      await categoryMoveHooks().rewritePaths(tx, scope, await movedPaths(tx, scope, id, parentId));
-    }
     const before = await requireCategoryForUpdate(tx, scope, id);
+    const parentId = body.parent === undefined ? before.parent_id : body.parent;
+    if (parentChanges && parentId !== null && parentId !== before.parent_id) {
+      if (parentId === id) throw errors.invalidRequest('A category cannot be its own parent.', 'parent');
+      await requireCategory(tx, scope, parentId, 'parent');
+      if ((await selectAncestorIds(tx, scope, parentId)).includes(id)) {
+        throw errors.invalidRequest(`'${parentId}' is a descendant of this category; making it the parent would make a cycle.`, 'parent');
+      }
+    }
     const values = {
       name: body.name ?? before.name,
       description: body.description === undefined ? before.description : body.description,
@@ -164,34 +154,6 @@ export async function replaceAttributeSchema(ctx: OperationContext, id: string, 
     await emitEvent(tx, scope, now, 'category.updated', category, { attribute_schema: previous });
     return category.attribute_schema;
   });
-}
-
-/** The new path (root first) of the category moving under `parentId` and of each descendant. */
-async function movedPaths(tx: Tx, scope: Scope, id: string, parentId: string | null): Promise<Map<string, string[]>> {
-  const paths = new Map<string, string[]>();
-  const base = parentId === null ? [] : await selectCategoryPath(tx, scope, parentId);
-  for (const category of await selectSubtreeParents(tx, scope, id)) {
-    const above = category.id === id ? base : paths.get(category.parent_id!)!;
-    paths.set(category.id, [...above, category.id]);
-  }
-  return paths;
-}
-
-/**
- * The path of a category, root first and the category last, for the listings that keep it; empty
- * when the category is not of this marketplace and mode. Read it after lockCategoryTreeForShare.
- */
-export function findCategoryPath(q: Queryable, scope: Scope, id: string): Promise<string[]> {
-  return selectCategoryPath(q, scope, id);
-}
-
-/**
- * For a transaction that will copy a category's path (a listing given a category): a move waits
- * for it to commit, or it for the move. Take it before any listing row lock (a move locks
- * listings while it holds this).
- */
-export function lockCategoryTreeForShare(tx: Tx, scope: Scope): Promise<void> {
-  return lockCategoryTreeShared(tx, scope);
 }
 
 /** A category of this marketplace and mode, or 404 (naming `param` when the id came in a field). */

@@ -138,52 +138,12 @@ export async function updateAttributeSchema(
   return rows[0]!;
 }
 
-const treeLockKey = (scope: Scope) => `categories:${scope.marketplaceId}:${scope.mode}`;
-
 /**
  * Serialises changes of parents within one marketplace and mode, so two concurrent moves cannot
  * together make a cycle that neither would make alone.
  */
 export async function lockCategoryTree(tx: Tx, scope: Scope): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [treeLockKey(scope)]);
-}
-
-/**
- * The same lock in share mode, for writers that copy a category's path (listings): they run
- * together, and a move waits for them to commit, or they for it, so no copy is made of a path a
- * move is changing.
- */
-export async function lockCategoryTreeShared(tx: Tx, scope: Scope): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock_shared(hashtext($1))', [treeLockKey(scope)]);
-}
-
-/** The ids from the root down to the category, the category last; none when it does not exist. */
-export async function selectCategoryPath(q: Queryable, scope: Scope, id: string): Promise<string[]> {
-  const rows = await q.query<{ id: string }>(
-    `WITH RECURSIVE up (id, parent_id, depth) AS (
-       SELECT id, parent_id, 0 FROM categories WHERE marketplace_id = $1 AND mode = $2 AND id = $3
-       UNION ALL
-       SELECT c.id, c.parent_id, up.depth + 1 FROM categories c JOIN up ON c.id = up.parent_id
-        WHERE c.marketplace_id = $1 AND c.mode = $2
-     )
-     SELECT id FROM up ORDER BY depth DESC`,
-    [scope.marketplaceId, scope.mode, id],
-  );
-  return rows.map((row) => row.id);
-}
-
-/** A category and its descendants with their parents, each after its parent. */
-export async function selectSubtreeParents(q: Queryable, scope: Scope, id: string): Promise<Array<{ id: string; parent_id: string | null }>> {
-  return q.query(
-    `WITH RECURSIVE down (id, parent_id, depth) AS (
-       SELECT id, parent_id, 0 FROM categories WHERE marketplace_id = $1 AND mode = $2 AND id = $3
-       UNION ALL
-       SELECT c.id, c.parent_id, down.depth + 1 FROM categories c JOIN down ON c.parent_id = down.id
-        WHERE c.marketplace_id = $1 AND c.mode = $2
-     )
-     SELECT id, parent_id FROM down ORDER BY depth, id`,
-    [scope.marketplaceId, scope.mode, id],
-  );
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`categories:${scope.marketplaceId}:${scope.mode}`]);
 }
 
 /** The ids of a category and all its ancestors. */

@@ -1,7 +1,6 @@
 // Listing operations. Each owns its transaction, checks the
 // rules, moves the state through the one table in status.ts, and emits its events in the same
-// transaction. Locks are taken category tree (shared, when a category is set) → seller → listing
-// → category (see migrations/0003_catalog.sql); a category move takes tree → listings → category.
+// transaction. Locks are taken seller → listing → category (see migrations/0003_catalog.sql).
 import type { Queryable, Tx } from '../../db/db.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { DomainError, errors } from '../../errors.js';
@@ -11,8 +10,7 @@ import { modeNow, type Scope } from '../../scope.js';
 import type { DueTimer } from '../../workers/timers.js';
 import { applyTimers, emitMove, move, rowOf, timerMove, type Row } from '../../domain/state-machine.js';
 import { assertAttributesFit } from '../categories/attributes.js';
-import { findCategoryPath, lockCategoryTreeForShare, requireCategoryForShare, type CategoryRow } from '../categories/operations.js';
-import type { CategoryMoveHooks } from '../category-moves.js';
+import { requireCategoryForShare, type CategoryRow } from '../categories/operations.js';
 import type { OperationContext } from '../context.js';
 import { loadSettings } from '../marketplace/settings.js';
 import { deleteMediaOfListing, readyMediaOfListings } from '../media/listing-media.js';
@@ -31,7 +29,6 @@ import {
   updateListingSell,
   updateListingStatus,
   updateListingUnreserve,
-  updateListingCategoryPaths,
   updateListingValues,
   type ListingRow,
   type ListingValues,
@@ -44,9 +41,6 @@ export { LISTING_EXPIRE_TIMER };
 
 /** A publishable key sees published listings only. */
 const publishedOnly = (ctx: OperationContext) => ctx.viewer === 'publishable';
-
-/** A category move rewrites its listings' category paths (registered by src/modules/index.ts). */
-export const listingCategoryMoveHooks: CategoryMoveHooks = { rewritePaths: updateListingCategoryPaths };
 
 // ---- create ----
 
@@ -84,20 +78,14 @@ async function insertOne(tx: Tx, ctx: OperationContext, body: CreateListingBody,
   await requireListableSeller(tx, scope, body.seller);
   const categoryId = body.category ?? null;
   const attributes = body.attributes ?? {};
-  let categoryPath: string[] = [];
   if (categoryId !== null) {
-    // A new row is invisible to a move's update of its category's listings until it commits, so
-    // it holds off moves while it copies the path. Neither waits for a lock the other holds.
-    await lockCategoryTreeForShare(tx, scope);
     const category = await requireCategoryForShare(tx, scope, categoryId, 'category');
     assertAttributesFit(category.attribute_schema, attributes);
-    categoryPath = await findCategoryPath(tx, scope, categoryId);
   }
   const row = await insertListing(tx, scope, {
     id: newId('listing'),
     seller_id: body.seller,
     category_id: categoryId,
-    category_path: categoryPath,
     title: body.title,
     description: body.description ?? null,
     price_amount: body.price.amount,
@@ -152,9 +140,6 @@ async function mediaOf(ctx: OperationContext, q: Queryable, id: string): Promise
 export async function updateListing(ctx: OperationContext, id: string, body: UpdateListingBody): Promise<Listing> {
   const { scope } = ctx;
   return ctx.db.transaction(async (tx) => {
-    // Setting the category copies its path: before the listing's row lock, because a move holds
-    // the tree's lock while it locks the listings of the categories it moves.
-    if (body.category !== undefined) await lockCategoryTreeForShare(tx, scope);
     const now = await modeNow(tx, ctx.clock, scope);
     const before = await requireListing(tx, scope, id);
     const update = move(LISTING_MACHINE, before.status, 'update', 'platform');
@@ -189,9 +174,7 @@ export async function updateListing(ctx: OperationContext, id: string, body: Upd
       if (category !== null && category.id !== before.category_id) assertCategoryAllowed(category);
       await assertNoProhibitedWords(tx, scope, values);
     }
-    let categoryPath: string[] | null = null;
-    if (body.category !== undefined) categoryPath = values.category_id === null ? [] : await findCategoryPath(tx, scope, values.category_id);
-    const row = await updateListingValues(tx, scope, id, values, categoryPath, now);
+    const row = await updateListingValues(tx, scope, id, values, now);
     await applyTimers(tx, scope, update, id, { [LISTING_EXPIRE_TIMER]: row.expires_at });
     const listing = serializeListing(row, media);
     await emitMove(tx, scope, now, update, listing, previousAttributes(previous, listing));

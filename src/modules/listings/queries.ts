@@ -34,19 +34,15 @@ export interface ListingRow extends ListingValues {
   updated_at: Date;
 }
 
-/**
- * `category_path` is the category and its ancestors, root first (empty without a category): what
- * search's indexes hold of the category (docs/search.md). Read under lockCategoryTreeForShare.
- */
 export async function insertListing(
   tx: Tx,
   scope: Scope,
-  listing: ListingValues & { id: string; seller_id: string; category_path: readonly string[]; now: Date },
+  listing: ListingValues & { id: string; seller_id: string; now: Date },
 ): Promise<ListingRow> {
   const rows = await tx.query<ListingRow>(
     `INSERT INTO listings (marketplace_id, mode, id, seller_id, category_id, title, description, price_amount, currency,
-                           quantity, status, attributes, metadata, expires_at, created_at, updated_at, category_path)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'draft', $11, $12, $13, $14, $14, $15)
+                           quantity, status, attributes, metadata, expires_at, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'draft', $11, $12, $13, $14, $14)
      RETURNING ${COLUMNS}`,
     [
       scope.marketplaceId,
@@ -63,7 +59,6 @@ export async function insertListing(
       JSON.stringify(listing.metadata),
       listing.expires_at,
       listing.now,
-      listing.category_path,
     ],
   );
   return rows[0]!;
@@ -126,19 +121,16 @@ export async function selectListings(q: Queryable, scope: Scope, filter: Listing
   });
 }
 
-/** `categoryPath` null keeps the listing's path (its category is not being set). */
 export async function updateListingValues(
   tx: Tx,
   scope: Scope,
   id: string,
   values: ListingValues,
-  categoryPath: readonly string[] | null,
   now: Date,
 ): Promise<ListingRow> {
   const rows = await tx.query<ListingRow>(
     `UPDATE listings SET category_id = $4, title = $5, description = $6, price_amount = $7, currency = $8, quantity = $9,
-                         attributes = $10, metadata = $11, expires_at = $12, updated_at = $13,
-                         category_path = coalesce($14::text[], category_path)
+                         attributes = $10, metadata = $11, expires_at = $12, updated_at = $13
       WHERE marketplace_id = $1 AND mode = $2 AND id = $3
       RETURNING ${COLUMNS}`,
     [
@@ -155,23 +147,9 @@ export async function updateListingValues(
       JSON.stringify(values.metadata),
       values.expires_at,
       now,
-      categoryPath,
     ],
   );
   return rows[0]!;
-}
-
-/**
- * A category moved: the listings of each given category get its new path (a category move's
- * hook, src/modules/category-moves.ts). Neither updated_at nor an event: nothing the API shows of
- * the listing changes.
- */
-export async function updateListingCategoryPaths(tx: Tx, scope: Scope, paths: ReadonlyMap<string, readonly string[]>): Promise<void> {
-  await tx.query(
-    `UPDATE listings SET category_path = ARRAY(SELECT jsonb_array_elements_text($4::jsonb -> category_id))
-      WHERE marketplace_id = $1 AND mode = $2 AND category_id = ANY($3::text[])`,
-    [scope.marketplaceId, scope.mode, [...paths.keys()], JSON.stringify(Object.fromEntries(paths))],
-  );
 }
 
 /** Moves a listing to a new status; published_at and removed_reason change only when given. */

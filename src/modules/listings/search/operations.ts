@@ -27,7 +27,7 @@ export async function searchListings(ctx: OperationContext, query: SearchListing
   const filter = await readFilter(ctx, query);
   if (sort === 'relevance' && filter.q === null) throw errors.invalidRequest('sort=relevance needs q.', 'sort');
   // The category as asked, not its subtree: a category added below it between pages keeps the cursor valid.
-  const fingerprint = JSON.stringify([sort, { ...filter, category: undefined, categoryIds: query.category ?? null }]);
+  const fingerprint = JSON.stringify([sort, { ...filter, categoryIds: query.category ?? null }]);
   const secret = ctx.config.secretKey;
   const position = query.cursor === undefined ? null : decodeCursor(secret, ctx.scope, fingerprint, query.cursor);
   const found = sort === 'relevance' ? await relevancePage(ctx, filter, position, limit) : await keysetPage(ctx, filter, sort, position, limit);
@@ -129,7 +129,6 @@ async function readFilter(ctx: OperationContext, query: SearchListingsQuery): Pr
   }
   return {
     q: query.q ?? null,
-    category: query.category ?? null,
     categoryIds,
     seller: query.seller ?? null,
     minPrice: query.min_price ?? null,

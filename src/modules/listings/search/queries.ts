@@ -10,8 +10,6 @@ const SEARCHABLE = `status = 'published' AND quantity_reserved + quantity_sold <
 export interface SearchFilter {
   /** The web-search text, as given; null without `q`. */
   q: string | null;
-  /** The category asked for; null without `category`. */
-  category: string | null;
   /** The category and its descendants; null without `category`. */
   categoryIds: string[] | null;
   seller: string | null;
@@ -64,11 +62,10 @@ function filtered(scope: Scope, filter: SearchFilter): { where: Where; query: st
   const ids = filter.categoryIds;
   const equals = Object.keys(filter.attributeEquals).length > 0;
   if (ids !== null) {
-    // With text or attribute equality, the category is asked in the form the GIN indexes hold
-    // beside the text and the attributes (each listing's path: its category and the ancestors),
-    // so one index scan intersects the word's entries with the one entry of the asked category.
-    // Otherwise one category is an equality, so its (category, id) index yields rows in order.
-    if (query !== null || equals) where.add(`category_path @> ARRAY[${where.param(filter.category)}]::text[]`);
+    // With text or attribute equality, the categories are asked in the form the GIN indexes hold
+    // them beside the text and the attributes, so one index scan intersects both. Otherwise one
+    // category is an equality, so its (category, id) index yields rows already in order.
+    if (query !== null || equals) where.add(`ARRAY[category_id] && ${where.param(ids)}::text[]`);
     else where.add(ids.length === 1 ? `category_id = ${where.param(ids[0])}` : `category_id = ANY(${where.param(ids)}::text[])`);
   }
   if (filter.seller !== null) where.add(`seller_id = ${where.param(filter.seller)}`);
