@@ -128,7 +128,8 @@ function load(urls: string[], key: string, seconds: number, concurrency = CONCUR
 function explaining(db: Db, print: (text: string) => void): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []) {
-      if (/^\s*(SELECT|WITH)\b[\s\S]*\bFROM listings\b/.test(sql)) {
+      // Search's statements begin with the PLAN_EACH_CALL comment.
+      if (/^\s*(\/\*[^*]*\*\/\s*)?(SELECT|WITH)\b[\s\S]*\bFROM listings\b/.test(sql)) {
         const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
         print(plan.map((row) => `    ${row['QUERY PLAN']}`).join('\n'));
       }

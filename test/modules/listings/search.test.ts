@@ -210,6 +210,47 @@ describe('filters', () => {
     expect(await ids({ seller, category: root.id, 'attributes[finish]': 'matte', q: 'stool', sort: 'price_desc' })).toEqual([inRoot.id]);
   });
 
+  it("follows a listing's category change and a category's move at once, with q and attribute equality too", async () => {
+    const seller = await newSeller();
+    const schema = { attribute_schema: { attributes: [{ key: 'finish', type: 'string' }] } };
+    const home = await createCategory(ctx, schema);
+    const garden = await createCategory(ctx, schema);
+    const furniture = await createCategory(ctx, { ...schema, parent: home.id });
+    const chairs = await createCategory(ctx, { ...schema, parent: furniture.id });
+    const chair = await publish(seller, { category: chairs.id, title: 'Wicker chair', attributes: { finish: 'natural' } });
+    const table = await publish(seller, { category: furniture.id, title: 'Wicker table', attributes: { finish: 'natural' } });
+    // Each form the statement takes: text, relevance, attribute equality (GIN), category alone (btree).
+    const found = (category: string) =>
+      Promise.all([
+        ids({ seller, category, q: 'wicker' }),
+        ids({ seller, category, q: 'wicker', sort: 'relevance' }),
+        ids({ seller, category, 'attributes[finish]': 'natural' }),
+        ids({ seller, category }),
+      ]);
+    expect(await found(home.id)).toEqual(Array(4).fill([table.id, chair.id]));
+    expect(await found(garden.id)).toEqual(Array(4).fill([]));
+
+    // Furniture (and chairs below it) move from home to garden: both listings follow.
+    const moved = await ctx.request(`/v1/categories/${furniture.id}`, { method: 'PATCH', body: { parent: garden.id } });
+    expect(moved.status, moved.text).toBe(200);
+    expect(await found(home.id)).toEqual(Array(4).fill([]));
+    expect(await found(garden.id)).toEqual(Array(4).fill([table.id, chair.id]));
+    expect(await found(chairs.id)).toEqual(Array(4).fill([chair.id]));
+
+    // Chairs becomes a root of its own; then the chair moves to home.
+    await ctx.request(`/v1/categories/${chairs.id}`, { method: 'PATCH', body: { parent: null } });
+    expect(await found(garden.id)).toEqual(Array(4).fill([table.id]));
+    expect(await found(chairs.id)).toEqual(Array(4).fill([chair.id]));
+    const changed = await ctx.request(`/v1/listings/${chair.id}`, { method: 'PATCH', body: { category: home.id } });
+    expect(changed.status, changed.text).toBe(200);
+    expect(await found(chairs.id)).toEqual(Array(4).fill([]));
+    expect(await found(home.id)).toEqual(Array(4).fill([chair.id]));
+    // Without a category it is in no category's results, and still found by text.
+    await ctx.request(`/v1/listings/${chair.id}`, { method: 'PATCH', body: { category: null, attributes: {} } });
+    expect(await found(home.id)).toEqual(Array(4).fill([]));
+    expect(await ids({ seller, q: 'wicker' })).toEqual([table.id, chair.id]);
+  });
+
   it('refuses an unknown category', async () => {
     expectError(await search({ category: 'cat_missing' }), 'category');
   });
