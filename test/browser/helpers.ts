@@ -1,6 +1,7 @@
 // The real app on a real port with the built dashboard, and a Chromium driven by playwright-core.
 // Every page a test visits is checked with axe (no serious or critical violation) and for
-// Content-Security-Policy violations; screenshots go to docs/dashboard/*.png.
+// Content-Security-Policy violations; screenshots go to test-results/screenshots/*.png, or to
+// docs/dashboard/*.png with UPDATE_SCREENSHOTS=1.
 import { AxeBuilder } from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +11,10 @@ import { dispatcherFor } from '../../src/modules/webhooks/dispatcher.js';
 import { startTestApp, type StartOptions, type TestContext } from '../helpers/harness.js';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SCREENSHOTS = new URL('../../docs/dashboard/', import.meta.url).pathname;
+// The documentation's screenshots are rewritten only when asked (UPDATE_SCREENSHOTS=1), so a test
+// run leaves the working tree as it found it; otherwise they go to test-results/ (git-ignored).
+const SCREENSHOTS = new URL(process.env.UPDATE_SCREENSHOTS === '1' ? '../../docs/dashboard/' : '../../test-results/screenshots/', import.meta.url)
+  .pathname;
 
 export interface Dashboard {
   ctx: TestContext;
