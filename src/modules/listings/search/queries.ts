@@ -136,7 +136,6 @@ export async function selectRankedPage(
   else where.add(`id BETWEEN ${where.param(window[0])} AND ${where.param(window[1])}`);
   const position = after === null ? '' : `WHERE (rank, id) < (${where.param(after.rank)}::real, ${where.param(after.id)})`;
   const limit = where.param(rows);
-  const columns = LISTING_COLUMNS.split(',').map((column) => `l.${column.trim()}`).join(', ');
   return q.query<RankedRow>(
     `${PLAN_EACH_CALL}WITH candidates AS (
        SELECT id, ts_rank(search_vector, ${query}) AS rank FROM listings
@@ -146,9 +145,10 @@ export async function selectRankedPage(
      ), page AS (
        SELECT * FROM windowed ${position} ORDER BY rank DESC, id DESC LIMIT ${limit}
      )
-     SELECT ${columns}, page.rank, page.window_low, page.window_high
-       FROM page JOIN listings l ON l.marketplace_id = $1 AND l.mode = $2 AND l.id = page.id
-      ORDER BY page.rank DESC, page.id DESC`,
+     SELECT ${LISTING_COLUMNS}, rank, window_low, window_high
+       FROM page JOIN listings USING (id)
+      WHERE marketplace_id = $1 AND mode = $2
+      ORDER BY rank DESC, id DESC`,
     where.params,
   );
 }
