@@ -42,6 +42,8 @@ export const ERROR_CODES = [
   'upload_missing',
   'upload_mismatch',
   'upload_already_received',
+  // a documented bound per tenant (docs/configuration.md): the message names the limit and its setting
+  'limit_exceeded',
   // 408 (before routing: the request came too slowly)
   'request_timeout',
   // 413, 415

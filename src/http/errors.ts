@@ -33,6 +33,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   review_window_closed: 409,
   dispute_window_closed: 409,
   resource_exists: 409,
+  limit_exceeded: 409,
   schema_conflict: 409,
   upload_missing: 409,
   upload_mismatch: 409,
