@@ -1011,7 +1011,7 @@ export interface paths {
         put?: never;
         /**
          * Apply a moderation action
-         * @description `remove_listing` removes the listing with `reason` as its `removed_reason`; `remove_review` removes the review; `suspend_seller` and `unsuspend_seller` are the seller suspension. The target's type follows from the action (404 `resource_missing`, param `target`, when there is no such target); a target that cannot make the change answers 409 `invalid_state`. The removals and the suspension resolve the target's open flags with this action. Emits the target's own event, `moderation_action.created`, and `flag.resolved` per flag resolved.
+         * @description `remove_listing` removes the listing with `reason` as its `removed_reason`; `remove_review` removes the review; `suspend_seller` and `unsuspend_seller` are the seller suspension. The target's type follows from the action (`remove_listing` → `listing`, `remove_review` → `review`, `suspend_seller` → `seller`, `unsuspend_seller` → `seller`); `target_type` may be given and must then agree (400 `invalid_request`, param `target_type`, when not). 404 `resource_missing`, param `target`, when there is no such target; a target that cannot make the change answers 409 `invalid_state`. The removals and the suspension resolve the target's open flags with this action. Emits the target's own event, `moderation_action.created`, and `flag.resolved` per flag resolved.
          */
         post: operations["applyModerationAction"];
         delete?: never;
@@ -1055,7 +1055,7 @@ export interface paths {
         put?: never;
         /**
          * Create an order
-         * @description The buyer commits to buy and the units are reserved at once; the amounts are fixed now (`fee_amount` = round_half_up(subtotal × percent_bps / 10000) + fixed_amount, from the listing's category fee, else the mode's `platform_fee`). Payments off: `committed` (`order.created`, `order.committed`), with the claim window as `deadline`. Payments on: `awaiting_payment`, with the payment window. Refusals in this order: 404 unknown buyer or listing; 409 `invalid_state` (listing not published, buyer erased); 403 `self_order`, `seller_suspended`, `processor_not_connected`, `seller_payouts_not_enabled`; 409 `quantity_unavailable`. Takes `Idempotency-Key`.
+         * @description The buyer commits to buy and the units are reserved at once; the amounts are fixed now (`fee_amount` = round_half_up(subtotal × percent_bps / 10000) + fixed_amount, from the listing's category fee, else the mode's `platform_fee`). Payments off: `committed` (`order.created`, `order.committed`), with the claim window as `deadline`. Payments on: `awaiting_payment`, with the payment window. Refusals in this order, the first that applies answering: 404 `resource_missing` for an unknown buyer, then an unknown listing; 409 `invalid_state` for a listing not published, then an erased buyer; 403 `self_order`, then `seller_suspended`, then (payments on) `processor_not_connected` when the mode has no processor connection, then `seller_payouts_not_enabled` when the seller has not finished onboarding; 409 `quantity_unavailable`. Takes `Idempotency-Key`.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -9344,6 +9344,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "action": "remove_listing",
+                 *       "target_type": "listing",
                  *       "target": "lst_01jd2b7v8k0000000000000000",
                  *       "reason": "The category is now prohibited."
                  *     }
@@ -9358,6 +9359,11 @@ export interface operations {
                     reason: string;
                     /** @description The listing, review or seller acted on (its type follows from the action). */
                     target: string;
+                    /**
+                     * @description The target's type, as the moderation action answers it. It follows from the action (`remove_listing` → `listing`, `remove_review` → `review`, `suspend_seller` → `seller`, `unsuspend_seller` → `seller`); when given it must agree, else 400 `invalid_request` naming `target_type`.
+                     * @enum {string}
+                     */
+                    target_type?: "listing" | "review" | "seller" | "buyer";
                 };
             };
         };
