@@ -14,7 +14,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key
-         * @description Answers the revoked key. An already revoked key answers 409 invalid_state. Needs the owner, admin or developer role (403 permission_denied otherwise).
+         * @description Answers the revoked key (a publishable key whole, a secret key masked). An already revoked key answers 409 invalid_state. Needs the owner, admin or developer role (403 permission_denied otherwise).
          */
         delete: operations["revokeApiKey"];
         options?: never;
@@ -33,7 +33,7 @@ export interface paths {
         put?: never;
         /**
          * Roll an API key
-         * @description Creates a key of the same type and name (answered whole, once) and sets the old key to expire. A revoked, expired or already rolled key answers 409 invalid_state. Needs the owner, admin or developer role (403 permission_denied otherwise).
+         * @description Creates a key of the same type and name (answered whole: a secret key only this once, a publishable key always) and sets the old key to expire. A revoked, expired or already rolled key answers 409 invalid_state. Needs the owner, admin or developer role (403 permission_denied otherwise).
          */
         post: operations["rollApiKey"];
         delete?: never;
@@ -175,7 +175,7 @@ export interface paths {
         };
         /**
          * List API keys
-         * @description Newest first; secret keys masked, publishable keys whole; revoked and expired keys included.
+         * @description Newest first, revoked and expired keys included; `type` keeps one type. A publishable key is public and shown whole in `key` (copy it from here into a storefront at any time); a secret key has `key: null` here, its whole value was shown once, when created or rolled. `masked` (type, mode, last four characters) names either kind.
          */
         get: operations["listApiKeys"];
         put?: never;
@@ -2498,7 +2498,10 @@ export interface operations {
                         id: string;
                         key: string | null;
                         marketplace: string;
-                        /** @example sk_test_…a1b2 */
+                        /**
+                         * @description The type, mode and last four characters, to recognise any key by.
+                         * @example sk_test_…a1b2
+                         */
                         masked: string;
                         /** @enum {string} */
                         mode: "test" | "live";
@@ -2593,7 +2596,10 @@ export interface operations {
                         id: string;
                         key: string | null;
                         marketplace: string;
-                        /** @example sk_test_…a1b2 */
+                        /**
+                         * @description The type, mode and last four characters, to recognise any key by.
+                         * @example sk_test_…a1b2
+                         */
                         masked: string;
                         /** @enum {string} */
                         mode: "test" | "live";
@@ -3240,6 +3246,8 @@ export interface operations {
                 limit?: number;
                 /** @description The next_cursor of the previous page. */
                 starting_after?: string;
+                /** @description Only keys of this type (publishable: the keys to copy into a storefront). */
+                type?: "secret" | "publishable";
             };
             header?: never;
             path: {
@@ -3284,6 +3292,19 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "api_key",
+                     *           "id": "key_01jd0000000000000000000002",
+                     *           "marketplace": "mkt_01jd0000000000000000000000",
+                     *           "mode": "test",
+                     *           "type": "publishable",
+                     *           "name": "Storefront",
+                     *           "key": "pk_test_Zy8Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7Hj0Kq2Ws4a1b2",
+                     *           "masked": "pk_test_…a1b2",
+                     *           "created_at": "2026-11-21T09:30:00.000Z",
+                     *           "expires_at": null,
+                     *           "revoked_at": null
+                     *         },
+                     *         {
+                     *           "object": "api_key",
                      *           "id": "key_01jd0000000000000000000000",
                      *           "marketplace": "mkt_01jd0000000000000000000000",
                      *           "mode": "test",
@@ -3312,7 +3333,10 @@ export interface operations {
                             id: string;
                             key: string | null;
                             marketplace: string;
-                            /** @example sk_test_…a1b2 */
+                            /**
+                             * @description The type, mode and last four characters, to recognise any key by.
+                             * @example sk_test_…a1b2
+                             */
                             masked: string;
                             /** @enum {string} */
                             mode: "test" | "live";
@@ -3412,7 +3436,10 @@ export interface operations {
                         id: string;
                         key: string | null;
                         marketplace: string;
-                        /** @example sk_test_…a1b2 */
+                        /**
+                         * @description The type, mode and last four characters, to recognise any key by.
+                         * @example sk_test_…a1b2
+                         */
                         masked: string;
                         /** @enum {string} */
                         mode: "test" | "live";
