@@ -14,7 +14,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key
-         * @description Answers the revoked key. An already revoked key answers 409 invalid_state. Needs the owner, admin or developer role (403 permission_denied otherwise).
+         * @description Answers the revoked key (a publishable key whole, a secret key masked). An already revoked key answers 409 invalid_state. Needs the owner, admin or developer role (403 permission_denied otherwise).
          */
         delete: operations["revokeApiKey"];
         options?: never;
@@ -33,7 +33,7 @@ export interface paths {
         put?: never;
         /**
          * Roll an API key
-         * @description Creates a key of the same type and name (answered whole, once) and sets the old key to expire. A revoked, expired or already rolled key answers 409 invalid_state. Needs the owner, admin or developer role (403 permission_denied otherwise).
+         * @description Creates a key of the same type and name (answered whole: a secret key only this once, a publishable key always) and sets the old key to expire. A revoked, expired or already rolled key answers 409 invalid_state. Needs the owner, admin or developer role (403 permission_denied otherwise).
          */
         post: operations["rollApiKey"];
         delete?: never;
@@ -175,7 +175,7 @@ export interface paths {
         };
         /**
          * List API keys
-         * @description Newest first; secret keys masked, publishable keys whole; revoked and expired keys included.
+         * @description Newest first, revoked and expired keys included; `type` keeps one type. A publishable key is public and shown whole in `key` (copy it from here into a storefront at any time); a secret key has `key: null` here, its whole value was shown once, when created or rolled. `masked` (type, mode, last four characters) names either kind.
          */
         get: operations["listApiKeys"];
         put?: never;
@@ -1011,7 +1011,7 @@ export interface paths {
         put?: never;
         /**
          * Apply a moderation action
-         * @description `remove_listing` removes the listing with `reason` as its `removed_reason`; `remove_review` removes the review; `suspend_seller` and `unsuspend_seller` are the seller suspension. The target's type follows from the action (404 `resource_missing`, param `target`, when there is no such target); a target that cannot make the change answers 409 `invalid_state`. The removals and the suspension resolve the target's open flags with this action. Emits the target's own event, `moderation_action.created`, and `flag.resolved` per flag resolved.
+         * @description `remove_listing` removes the listing with `reason` as its `removed_reason`; `remove_review` removes the review; `suspend_seller` and `unsuspend_seller` are the seller suspension. The target's type follows from the action (`remove_listing` → `listing`, `remove_review` → `review`, `suspend_seller` → `seller`, `unsuspend_seller` → `seller`); `target_type` may be given and must then agree (400 `invalid_request`, param `target_type`, when not). 404 `resource_missing`, param `target`, when there is no such target; a target that cannot make the change answers 409 `invalid_state`. The removals and the suspension resolve the target's open flags with this action. Emits the target's own event, `moderation_action.created`, and `flag.resolved` per flag resolved.
          */
         post: operations["applyModerationAction"];
         delete?: never;
@@ -1055,7 +1055,7 @@ export interface paths {
         put?: never;
         /**
          * Create an order
-         * @description The buyer commits to buy and the units are reserved at once; the amounts are fixed now (`fee_amount` = round_half_up(subtotal × percent_bps / 10000) + fixed_amount, from the listing's category fee, else the mode's `platform_fee`). Payments off: `committed` (`order.created`, `order.committed`), with the claim window as `deadline`. Payments on: `awaiting_payment`, with the payment window. Refusals in this order: 404 unknown buyer or listing; 409 `invalid_state` (listing not published, buyer erased); 403 `self_order`, `seller_suspended`, `processor_not_connected`, `seller_payouts_not_enabled`; 409 `quantity_unavailable`. Takes `Idempotency-Key`.
+         * @description The buyer commits to buy and the units are reserved at once; the amounts are fixed now (`fee_amount` = round_half_up(subtotal × percent_bps / 10000) + fixed_amount, from the listing's category fee, else the mode's `platform_fee`). Payments off: `committed` (`order.created`, `order.committed`), with the claim window as `deadline`. Payments on: `awaiting_payment`, with the payment window. Refusals in this order, the first that applies answering: 404 `resource_missing` for an unknown buyer, then an unknown listing; 409 `invalid_state` for a listing not published, then an erased buyer; 403 `self_order`, then `seller_suspended`, then (payments on) `processor_not_connected` when the mode has no processor connection, then `seller_payouts_not_enabled` when the seller has not finished onboarding; 409 `quantity_unavailable`. Takes `Idempotency-Key`.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -2498,7 +2498,10 @@ export interface operations {
                         id: string;
                         key: string | null;
                         marketplace: string;
-                        /** @example sk_test_…a1b2 */
+                        /**
+                         * @description The type, mode and last four characters, to recognise any key by.
+                         * @example sk_test_…a1b2
+                         */
                         masked: string;
                         /** @enum {string} */
                         mode: "test" | "live";
@@ -2593,7 +2596,10 @@ export interface operations {
                         id: string;
                         key: string | null;
                         marketplace: string;
-                        /** @example sk_test_…a1b2 */
+                        /**
+                         * @description The type, mode and last four characters, to recognise any key by.
+                         * @example sk_test_…a1b2
+                         */
                         masked: string;
                         /** @enum {string} */
                         mode: "test" | "live";
@@ -3240,6 +3246,8 @@ export interface operations {
                 limit?: number;
                 /** @description The next_cursor of the previous page. */
                 starting_after?: string;
+                /** @description Only keys of this type (publishable: the keys to copy into a storefront). */
+                type?: "secret" | "publishable";
             };
             header?: never;
             path: {
@@ -3284,6 +3292,19 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "api_key",
+                     *           "id": "key_01jd0000000000000000000002",
+                     *           "marketplace": "mkt_01jd0000000000000000000000",
+                     *           "mode": "test",
+                     *           "type": "publishable",
+                     *           "name": "Storefront",
+                     *           "key": "pk_test_Zy8Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7Hj0Kq2Ws4a1b2",
+                     *           "masked": "pk_test_…a1b2",
+                     *           "created_at": "2026-11-21T09:30:00.000Z",
+                     *           "expires_at": null,
+                     *           "revoked_at": null
+                     *         },
+                     *         {
+                     *           "object": "api_key",
                      *           "id": "key_01jd0000000000000000000000",
                      *           "marketplace": "mkt_01jd0000000000000000000000",
                      *           "mode": "test",
@@ -3312,7 +3333,10 @@ export interface operations {
                             id: string;
                             key: string | null;
                             marketplace: string;
-                            /** @example sk_test_…a1b2 */
+                            /**
+                             * @description The type, mode and last four characters, to recognise any key by.
+                             * @example sk_test_…a1b2
+                             */
                             masked: string;
                             /** @enum {string} */
                             mode: "test" | "live";
@@ -3412,7 +3436,10 @@ export interface operations {
                         id: string;
                         key: string | null;
                         marketplace: string;
-                        /** @example sk_test_…a1b2 */
+                        /**
+                         * @description The type, mode and last four characters, to recognise any key by.
+                         * @example sk_test_…a1b2
+                         */
                         masked: string;
                         /** @enum {string} */
                         mode: "test" | "live";
@@ -9344,6 +9371,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "action": "remove_listing",
+                 *       "target_type": "listing",
                  *       "target": "lst_01jd2b7v8k0000000000000000",
                  *       "reason": "The category is now prohibited."
                  *     }
@@ -9358,6 +9386,11 @@ export interface operations {
                     reason: string;
                     /** @description The listing, review or seller acted on (its type follows from the action). */
                     target: string;
+                    /**
+                     * @description The target's type, as the moderation action answers it. It follows from the action (`remove_listing` → `listing`, `remove_review` → `review`, `suspend_seller` → `seller`, `unsuspend_seller` → `seller`); when given it must agree, else 400 `invalid_request` naming `target_type`.
+                     * @enum {string}
+                     */
+                    target_type?: "listing" | "review" | "seller" | "buyer";
                 };
             };
         };

@@ -6,6 +6,7 @@ import { Link, navigate } from '../router';
 import { canWrite, useSession } from '../session';
 import { Badge, ConfirmButton, DefinitionList, Empty, ErrorNotice, Field, formatDate, formatMoney, Json, Loading, Notice, PageHeader, PagedTable, Select } from '../ui/components';
 import { useAction, useLoad } from '../ui/hooks';
+import { PublishableKeys } from './publishable-keys';
 
 interface Scope {
   marketplace: string;
@@ -533,6 +534,7 @@ export function OverviewPage({ scope }: { scope: Scope }) {
           <Link to={`${base(scope)}/api-keys`}>API keys</Link> · <Link to={`${base(scope)}/webhooks`}>Webhooks</Link>
         </section>
       </div>
+      <PublishableKeys scope={scope} />
       <h2>Recent orders</h2>
       {orders.data && orders.data.data.length === 0 ? (
         <Empty title="No orders yet" />

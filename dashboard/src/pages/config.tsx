@@ -4,6 +4,7 @@ import { api, call, type Mode } from '../api/client';
 import { canWrite, useSession } from '../session';
 import { Badge, Checkbox, ConfirmButton, DefinitionList, Empty, ErrorNotice, Field, formatDate, Loading, Notice, PageHeader, PagedTable, SecretOnce, Select } from '../ui/components';
 import { useAction, useLoad } from '../ui/hooks';
+import { PublishableKey } from './publishable-keys';
 
 interface Scope {
   marketplace: string;
@@ -237,7 +238,7 @@ export function ApiKeysPage({ scope }: { scope: Scope }) {
   };
   return (
     <>
-      <PageHeader title="API keys" description={`Keys of ${scope.mode} mode. Secret keys are shown once, when created or rolled.`} />
+      <PageHeader title="API keys" description={`Keys of ${scope.mode} mode. Secret keys are shown once, when created or rolled; publishable keys are public and always shown whole.`} />
       <ErrorNotice error={action.error} />
       {shown && (
         <section className="card card-highlight" aria-live="polite">
@@ -277,7 +278,8 @@ export function ApiKeysPage({ scope }: { scope: Scope }) {
         columns={[
           { header: 'Name', cell: (k) => k.name ?? <span className="muted">Unnamed</span> },
           { header: 'Type', cell: (k) => k.type },
-          { header: 'Key', cell: (k) => <code>{k.masked}</code> },
+          // Publishable keys are public: whole, with a copy button; secret keys only masked.
+          { header: 'Key', cell: (k) => (k.type === 'publishable' && k.key ? <PublishableKey value={k.key} compact /> : <code>{k.masked}</code>) },
           { header: 'Status', cell: (k) => <Badge status={k.revoked_at ? 'revoked' : k.expires_at ? 'expiring' : 'active'} /> },
           { header: 'Expires', cell: (k) => formatDate(k.expires_at) },
           { header: 'Created', cell: (k) => formatDate(k.created_at) },

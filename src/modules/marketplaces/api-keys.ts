@@ -21,12 +21,15 @@ export async function createApiKey(ctx: UserContext, mode: ModeParams, body: Cre
   });
 }
 
-/** Every key of the mode, newest first, revoked and expired ones included (their times say so). */
+/**
+ * Every key of the mode (or of one type), newest first, revoked and expired ones included (their
+ * times say so); publishable keys whole, secret keys masked (serializeApiKey).
+ */
 export async function listApiKeys(ctx: UserContext, mode: ModeParams, query: ListApiKeysQuery): Promise<ListEnvelope<ApiKey>> {
   const scope = scopeOf(mode);
   await resolveMarketplace(ctx.db, ctx.principal, scope.marketplaceId, 'read');
   const page = pageRequest(query, 'apiKey');
-  const rows = await queries.selectApiKeys(ctx.db, scope, page);
+  const rows = await queries.selectApiKeys(ctx.db, scope, page, { type: query.type });
   return toList(rows.map(serializeApiKey), page.limit);
 }
 

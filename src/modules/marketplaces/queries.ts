@@ -121,10 +121,11 @@ export async function insertApiKey(
   );
 }
 
-export function selectApiKeys(q: Queryable, scope: Scope, page: PageRequest): Promise<ApiKeyRow[]> {
+export function selectApiKeys(q: Queryable, scope: Scope, page: PageRequest, filter: { type?: ApiKeyType } = {}): Promise<ApiKeyRow[]> {
   return selectPage<ApiKeyRow>(q, {
     sql: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE marketplace_id = $1 AND mode = $2`,
     params: [scope.marketplaceId, scope.mode],
+    equals: { type: filter.type },
     page,
   });
 }

@@ -79,8 +79,14 @@ export const ApiKey = Type.Object(
     mode: ModeName,
     type: ApiKeyType,
     name: Nullable(Type.String()),
-    key: Nullable(Type.String({ description: 'The whole key: secret keys only in the answer that created them; publishable keys always.' })),
-    masked: Type.String({ examples: ['sk_test_…a1b2'] }),
+    key: Nullable(
+      Type.String({
+        description:
+          'The whole key. A publishable key is public (it goes into storefronts and apps), so every answer shows it whole: ' +
+          'the list, a roll, a revoke. A secret key is whole only in the answer that created it (creation or roll), null after.',
+      }),
+    ),
+    masked: Type.String({ examples: ['sk_test_…a1b2'], description: 'The type, mode and last four characters, to recognise any key by.' }),
     created_at: Timestamp,
     expires_at: Nullable(Timestamp),
     revoked_at: Nullable(Timestamp),
@@ -89,7 +95,18 @@ export const ApiKey = Type.Object(
 );
 export type ApiKey = Static<typeof ApiKey>;
 
-export const ApiKeyList = ListOf(ApiKey);
+/** A publishable key as every answer shows it: whole. */
+const PUBLISHABLE_KEY_EXAMPLE = {
+  ...API_KEY_EXAMPLE,
+  id: 'key_01jd0000000000000000000002',
+  type: 'publishable',
+  name: 'Storefront',
+  key: keyPairExample('test').publishable_key,
+  masked: `pk_test_…${EXAMPLE_KEY_TAIL.slice(-4)}`,
+};
+
+/** The list's example shows both kinds: a publishable key whole, a secret key masked. */
+export const ApiKeyList = { ...ListOf(ApiKey), examples: [{ object: 'list', data: [PUBLISHABLE_KEY_EXAMPLE, API_KEY_EXAMPLE], has_more: false, next_cursor: null }] };
 
 /** The answer that creates a secret key is the only one that shows it whole. */
 export const CreatedApiKey = { ...ApiKey, examples: [{ ...API_KEY_EXAMPLE, key: keyPairExample('test').secret_key }] };
@@ -184,5 +201,8 @@ export function scopeOf(params: ModeParams): Scope {
   return { marketplaceId: params.id, mode: params.mode };
 }
 
-export const ListApiKeysQuery = Type.Object(PageQuery, { additionalProperties: false });
+export const ListApiKeysQuery = Type.Object(
+  { ...PageQuery, type: Type.Optional(StringEnum(['secret', 'publishable'], { description: 'Only keys of this type (publishable: the keys to copy into a storefront).' })) },
+  { additionalProperties: false },
+);
 export type ListApiKeysQuery = Static<typeof ListApiKeysQuery>;

@@ -168,6 +168,11 @@ export async function createModerationAction(ctx: OperationContext, body: Create
   const { scope } = ctx;
   const { action: kind, target, reason } = body;
   const targetType = ACTION_TARGET_TYPE[kind];
+  // Optional, so a client may send the object's own shape back; a disagreeing type is a mistake of
+  // the caller's (it meant another action or another target), not something to act on.
+  if (body.target_type !== undefined && body.target_type !== targetType) {
+    throw errors.invalidRequest(`target_type '${body.target_type}' does not fit the action ${kind}, which acts on a ${targetType}.`, 'target_type');
+  }
   return ctx.db.transaction(async (tx) => {
     const open = resolvesFlags(kind) ? await queries.lockFlagsOfTarget(tx, scope, target, null) : [];
     const apply = moderationTargets[targetType]?.actions[kind];

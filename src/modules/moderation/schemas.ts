@@ -1,7 +1,7 @@
 // Flag and moderation action records, and the bodies and queries of their operations.
 import { Type, type Static } from '@sinclair/typebox';
 import { Body, ListOf, ListQuery, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../../http/schemas.js';
-import { TARGET_TYPES } from '../moderation-targets.js';
+import { ACTION_TARGET_TYPE, TARGET_TYPES } from '../moderation-targets.js';
 import { ModerationAction, ModerationActionKind } from '../parties/moderation-actions.js';
 import { Reason } from '../sellers/schemas.js';
 import { FLAG_STATUSES } from './flag-status.js';
@@ -100,13 +100,23 @@ export type ResolveFlagBody = Static<typeof ResolveFlagBody>;
 
 export const ModerationActionList = ListOf(ModerationAction);
 
+/** "remove_listing → listing, …", from the one table of actions, for the descriptions. */
+export const ACTION_TARGET_TYPES_TEXT = Object.entries(ACTION_TARGET_TYPE)
+  .map(([action, type]) => `\`${action}\` → \`${type}\``)
+  .join(', ');
+
 export const CreateModerationActionBody = Body({
   action: ModerationActionKind,
+  target_type: Type.Optional(
+    StringEnum(TARGET_TYPES, {
+      description: `The target's type, as the moderation action answers it. It follows from the action (${ACTION_TARGET_TYPES_TEXT}); when given it must agree, else 400 \`invalid_request\` naming \`target_type\`.`,
+    }),
+  ),
   target: Id('The listing, review or seller acted on (its type follows from the action).'),
   reason: Reason,
 });
 Object.assign(CreateModerationActionBody, {
-  examples: [{ action: 'remove_listing', target: 'lst_01jd2b7v8k0000000000000000', reason: 'The category is now prohibited.' }],
+  examples: [{ action: 'remove_listing', target_type: 'listing', target: 'lst_01jd2b7v8k0000000000000000', reason: 'The category is now prohibited.' }],
 });
 export type CreateModerationActionBody = Static<typeof CreateModerationActionBody>;
 

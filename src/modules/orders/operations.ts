@@ -62,6 +62,7 @@ export async function createOrder(ctx: OperationContext, body: CreateOrderBody):
   // the transaction then holds its connection for its writes only (a time that bounds the orders
   // per second of a pool). Inside an Idempotency-Key's transaction they simply join it.
   const inputs = await selectOrderInputs(db, scope, body.buyer, body.listing);
+  // The refusals in contract 9's order (docs/orders.md); the payment hook's two come after these.
   const { settings, now } = settingsAndNowOf(ctx.clock, scope, inputs ?? { settings: {}, clock_offset_ms: 0 });
   if (inputs?.buyer_id == null) throw errors.missing('buyer', body.buyer, 'buyer');
   if (inputs.listing_id === null) throw errors.missing('listing', body.listing, 'listing');

@@ -13,6 +13,8 @@ import { serializePayment } from './serialize.js';
 import { connectedProvider } from '../marketplaces/processor-connection.js';
 
 export const paymentOrderHooks: Required<OrderPaymentHooks> = {
+  // Contract 9's order: the platform's own connection before the seller's onboarding, so a
+  // mode without a processor never sends the developer to the seller's onboarding.
   async assertCanPay(tx, scope, sellerId) {
     if ((await connectedProvider(tx, scope)) === null) {
       throw errors.forbidden('processor_not_connected', 'Payments are on and this mode has no processor connection; connect one in the dashboard first.');

@@ -61,6 +61,53 @@ describe('creating and listing keys', () => {
   });
 });
 
+describe('publishable keys are public: whole in every answer', () => {
+  type Key = { id: string; type: string; key: string | null; masked: string; revoked_at: string | null; expires_at: string | null };
+  const list = async (mode: string, query = '', token = owner): Promise<Key[]> => {
+    const res = await ctx.request(`${keysPath(mode)}${query}`, { key: token });
+    expect(res.status, res.text).toBe(200);
+    return res.body.data;
+  };
+
+  it("lists the marketplace's own publishable keys whole, secret keys masked; type filters", async () => {
+    for (const mode of ['test', 'live'] as const) {
+      const publishable = await list(mode, '?type=publishable&limit=100');
+      expect(publishable.length).toBeGreaterThan(0);
+      expect(publishable.every((k) => k.type === 'publishable')).toBe(true);
+      const first = publishable.find((k) => k.key === ctx.keys[mode].publishable_key);
+      expect(first, `${mode}: the publishable key made with the marketplace`).toMatchObject({ masked: `pk_${mode}_…${ctx.keys[mode].publishable_key.slice(-4)}`, revoked_at: null });
+      for (const k of publishable) expect(k.key).toMatch(new RegExp(`^pk_${mode}_[0-9A-Za-z]{32,}$`));
+      const secret = await list(mode, '?type=secret&limit=100');
+      expect(secret.length).toBeGreaterThan(0);
+      expect(secret.every((k) => k.type === 'secret' && k.key === null && k.masked.startsWith(`sk_${mode}_…`))).toBe(true);
+      const all = await list(mode, '?limit=100');
+      expect(all.length).toBe(publishable.length + secret.length);
+      expect(JSON.stringify(all)).not.toContain(ctx.keys[mode].secret_key);
+    }
+    const viewer = await memberToken(ctx, owner, 'viewer');
+    expect((await list('test', '?type=publishable&limit=100', viewer.token)).map((k) => k.key)).toContain(ctx.keys.test.publishable_key);
+  });
+
+  it('answers a rolled and a revoked publishable key whole, and lists them whole', async () => {
+    const made = await ctx.request(keysPath('test'), { key: owner, body: { type: 'publishable', name: 'Storefront' } });
+    expect(made.status).toBe(201);
+    expect(made.body.key).toMatch(/^pk_test_/);
+    const rolled = await ctx.request(`/manage/v1/api_keys/${made.body.id}/roll`, { key: owner, body: { expires_in_seconds: 600 } });
+    expect(rolled.status).toBe(201);
+    expect(rolled.body).toMatchObject({ type: 'publishable', name: 'Storefront', key: expect.stringMatching(/^pk_test_/) });
+    const revoked = await ctx.request(`/manage/v1/api_keys/${rolled.body.id}`, { method: 'DELETE', key: owner });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toMatchObject({ id: rolled.body.id, key: rolled.body.key, revoked_at: expect.any(String) });
+    const listed = await list('test', '?type=publishable&limit=100');
+    expect(listed.find((k) => k.id === made.body.id)).toMatchObject({ key: made.body.key, expires_at: expect.any(String) });
+    expect(listed.find((k) => k.id === rolled.body.id)).toMatchObject({ key: rolled.body.key, revoked_at: expect.any(String) });
+  });
+
+  it('answers 400 naming type for a type that is not secret or publishable', async () => {
+    expectError(await ctx.request(`${keysPath('test')}?type=restricted`, { key: owner }), 400, 'invalid_request', 'type');
+  });
+});
+
 describe('revoking', () => {
   it('stops the key at once', async () => {
     const { id, key } = await newSecretKey();

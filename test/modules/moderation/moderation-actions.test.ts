@@ -2,9 +2,10 @@
 // platform's audit log; a listing left published in a category that became prohibited is taken
 // down this way. The log keeps its reasons after the target's seller is erased.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moderationTargets } from '../../../src/modules/moderation-targets.js';
+import { ACTION_TARGET_TYPE, moderationTargets } from '../../../src/modules/moderation-targets.js';
 import { createCategory, createPublishedListing, createSeller, storedEvents, suspendSeller, type Json } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
+import { orderHelpers } from '../orders/helpers.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -12,7 +13,23 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+const orders = orderHelpers(() => ctx);
 const act = (body: Record<string, unknown>) => ctx.request('/v1/moderation_actions', { body });
+/** A target the action can be taken on now (a seller to unsuspend is suspended first). */
+async function agreeingTarget(action: string): Promise<{ action: string; target: string }> {
+  if (action === 'remove_listing') return { action, target: (await createPublishedListing(ctx)).id };
+  const seller = await createSeller(ctx);
+  if (action === 'suspend_seller') return { action, target: seller.id };
+  if (action === 'unsuspend_seller') return { action, target: (await suspendSeller(ctx, seller.id)).id };
+  // remove_review: a review by the buyer of a completed order.
+  const o = await orders.order();
+  await orders.post(`/v1/orders/${o.order.id}/claim`, { actor: o.seller.id });
+  await orders.post(`/v1/orders/${o.order.id}/confirm`, { actor: o.buyer.id });
+  const review = await orders.post(`/v1/orders/${o.order.id}/reviews`, { actor: o.buyer.id, rating: 2 });
+  expect(review.status, review.text).toBe(201);
+  return { action, target: review.body.id };
+}
+
 const eventTypes = async (id: string) => (await storedEvents(ctx, id)).map((e) => e.type);
 
 describe('POST /v1/moderation_actions', () => {
@@ -106,6 +123,36 @@ describe('POST /v1/moderation_actions', () => {
     const live = await createSeller(ctx, {}, ctx.keys.live.secret_key);
     expect((await act({ action: 'suspend_seller', target: live.id, reason: 'Checked.' })).status).toBe(404);
     expect((await ctx.request(`/v1/listings/${listing.id}`)).body.status).toBe('published');
+  });
+
+  it('takes target_type when it agrees with the action (the one table of actions), answering the same object', async () => {
+    for (const [action, type] of Object.entries(ACTION_TARGET_TYPE)) {
+      if (moderationTargets[type] === undefined) continue;
+      const body = await agreeingTarget(action);
+      const res = await act({ ...body, target_type: type, reason: 'Typed.' });
+      expect(res.status, res.text).toBe(201);
+      expect(res.body).toMatchObject({ action, target_type: type, target: body.target });
+    }
+  });
+
+  it('refuses a target_type that disagrees with the action, or is no target type, with 400 naming target_type, and changes nothing', async () => {
+    const listing = await createPublishedListing(ctx);
+    const seller = await createSeller(ctx);
+    for (const body of [
+      { action: 'remove_listing', target_type: 'seller', target: listing.id },
+      { action: 'remove_listing', target_type: 'review', target: listing.id },
+      { action: 'suspend_seller', target_type: 'buyer', target: seller.id },
+      { action: 'suspend_seller', target_type: 'order', target: seller.id },
+    ]) {
+      const res = await act({ ...body, reason: 'Mistyped.' });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'invalid_request', param: 'target_type' });
+    }
+    expect((await ctx.request(`/v1/listings/${listing.id}`)).body.status).toBe('published');
+    expect((await ctx.request(`/v1/sellers/${seller.id}`)).body.status).toBe('active');
+    for (const target of [listing.id, seller.id]) {
+      expect((await ctx.request(`/v1/moderation_actions?target=${target}`)).body.data).toEqual([]);
+    }
   });
 
   it('refuses an unknown action, a missing or blank reason with 400 naming the field', async () => {

@@ -11,7 +11,10 @@ export const listApiKeysRoute: RouteModule = (app) => {
       schema: {
         tags: [MANAGEMENT_TAG],
         summary: 'List API keys',
-        description: 'Newest first; secret keys masked, publishable keys whole; revoked and expired keys included.',
+        description:
+          'Newest first, revoked and expired keys included; `type` keeps one type. A publishable key is public and shown whole in `key` ' +
+          '(copy it from here into a storefront at any time); a secret key has `key: null` here, its whole value was shown once, ' +
+          'when created or rolled. `masked` (type, mode, last four characters) names either kind.',
         params: ModeParams,
         querystring: ListApiKeysQuery,
         response: { 200: ApiKeyList },

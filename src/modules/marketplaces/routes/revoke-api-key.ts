@@ -13,7 +13,7 @@ export const revokeApiKeyRoute: RouteModule = (app) => {
         tags: [MANAGEMENT_TAG],
         summary: 'Revoke an API key',
         description:
-          'Answers the revoked key. An already revoked key answers 409 invalid_state. ' +
+          'Answers the revoked key (a publishable key whole, a secret key masked). An already revoked key answers 409 invalid_state. ' +
           'Needs the owner, admin or developer role (403 permission_denied otherwise).',
         params: IdParams,
         response: { 200: ApiKey },

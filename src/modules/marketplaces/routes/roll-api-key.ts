@@ -13,7 +13,7 @@ export const rollApiKeyRoute: RouteModule = (app) => {
         tags: [MANAGEMENT_TAG],
         summary: 'Roll an API key',
         description:
-          'Creates a key of the same type and name (answered whole, once) and sets the old key to expire. ' +
+          'Creates a key of the same type and name (answered whole: a secret key only this once, a publishable key always) and sets the old key to expire. ' +
           'A revoked, expired or already rolled key answers 409 invalid_state. ' +
           'Needs the owner, admin or developer role (403 permission_denied otherwise).',
         params: IdParams,

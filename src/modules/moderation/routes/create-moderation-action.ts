@@ -1,7 +1,7 @@
 // POST /v1/moderation_actions: apply a moderation action directly.
 import type { RouteModule } from '../../../http/types.js';
 import { createModerationAction } from '../operations.js';
-import { CreateModerationActionBody, ModerationAction } from '../schemas.js';
+import { ACTION_TARGET_TYPES_TEXT, CreateModerationActionBody, ModerationAction } from '../schemas.js';
 
 export const createModerationActionRoute: RouteModule = (app) => {
   app.post(
@@ -13,7 +13,8 @@ export const createModerationActionRoute: RouteModule = (app) => {
         description:
           '`remove_listing` removes the listing with `reason` as its `removed_reason`; `remove_review` removes the review; ' +
           '`suspend_seller` and `unsuspend_seller` are the seller suspension. The target\'s type follows from the action ' +
-          '(404 `resource_missing`, param `target`, when there is no such target); a target that cannot make the change ' +
+          `(${ACTION_TARGET_TYPES_TEXT}); \`target_type\` may be given and must then agree (400 \`invalid_request\`, param \`target_type\`, when not). ` +
+          '404 `resource_missing`, param `target`, when there is no such target; a target that cannot make the change ' +
           'answers 409 `invalid_state`. The removals and the suspension resolve the target\'s open flags with this action. ' +
           'Emits the target\'s own event, `moderation_action.created`, and `flag.resolved` per flag resolved.',
         body: CreateModerationActionBody,

@@ -11,7 +11,7 @@ export const createOrderRoute: RouteModule = (app) => {
         tags: ['Orders'],
         summary: 'Create an order',
         description:
-          "The buyer commits to buy and the units are reserved at once; the amounts are fixed now (`fee_amount` = round_half_up(subtotal × percent_bps / 10000) + fixed_amount, from the listing's category fee, else the mode's `platform_fee`). Payments off: `committed` (`order.created`, `order.committed`), with the claim window as `deadline`. Payments on: `awaiting_payment`, with the payment window. Refusals in this order: 404 unknown buyer or listing; 409 `invalid_state` (listing not published, buyer erased); 403 `self_order`, `seller_suspended`, `processor_not_connected`, `seller_payouts_not_enabled`; 409 `quantity_unavailable`. Takes `Idempotency-Key`.",
+          "The buyer commits to buy and the units are reserved at once; the amounts are fixed now (`fee_amount` = round_half_up(subtotal × percent_bps / 10000) + fixed_amount, from the listing's category fee, else the mode's `platform_fee`). Payments off: `committed` (`order.created`, `order.committed`), with the claim window as `deadline`. Payments on: `awaiting_payment`, with the payment window. Refusals in this order, the first that applies answering: 404 `resource_missing` for an unknown buyer, then an unknown listing; 409 `invalid_state` for a listing not published, then an erased buyer; 403 `self_order`, then `seller_suspended`, then (payments on) `processor_not_connected` when the mode has no processor connection, then `seller_payouts_not_enabled` when the seller has not finished onboarding; 409 `quantity_unavailable`. Takes `Idempotency-Key`.",
         body: CreateOrderBody,
         response: { 201: Order },
       },
