@@ -223,3 +223,20 @@ describe('erasing a seller', () => {
     expect(await h.getOrder(made.order.id)).toMatchObject({ buyer: made.buyer.id, cancellation: null });
   });
 });
+
+describe('erasing both parties at once', () => {
+  it("the buyer and the seller of the same orders erased concurrently: both answer 200 and neither party's words remain", async () => {
+    for (let round = 0; round < 3; round++) {
+      const words = wordsOf(`both${round}`);
+      const s = await scene(words);
+      const answers = await Promise.all([
+        ctx.request(`/v1/buyers/${s.buyer.id}`, { method: 'DELETE' }),
+        ctx.request(`/v1/sellers/${s.seller.id}`, { method: 'DELETE' }),
+      ]);
+      expect(answers.map((res) => res.status)).toEqual([200, 200]);
+      const after = await readBack(s);
+      for (const word of [...Object.values(words.buyer), ...Object.values(words.seller)]) expect(placesHolding(after, word), word).toEqual([]);
+      expect(placesHolding(after, words.operator.note)).not.toEqual([]);
+    }
+  });
+});
