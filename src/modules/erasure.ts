@@ -13,25 +13,34 @@ import { listingsErasure } from './listings/erasure.js';
 import { mediaErasure } from './media/erasure.js';
 import { flagsErasure } from './moderation/erasure.js';
 import { onboardingErasure } from './onboarding/erasure.js';
+import { ordersErasure } from './orders/erasure.js';
 import type { Redacted } from './parties/redaction.js';
 import { reviewsErasure } from './reviews/erasure.js';
 import { verificationsErasure } from './verifications/erasure.js';
 import { webhookDeliveriesErasure } from './webhooks/erasure.js';
 
+/** The objects whose copies must be redacted: one kind, or several kinds each with its own redaction. */
+export type ErasedObjects = Redacted | readonly Redacted[] | void;
+
 export interface ErasureParticipant {
   name: string;
   /** Erases what this module keeps about the seller; answers the objects whose copies must be redacted. */
-  eraseSeller?(tx: Tx, scope: Scope, sellerId: string, now: Date): Promise<Redacted | void>;
+  eraseSeller?(tx: Tx, scope: Scope, sellerId: string, now: Date): Promise<ErasedObjects>;
   /** The same for a buyer. */
-  eraseBuyer?(tx: Tx, scope: Scope, buyerId: string, now: Date): Promise<Redacted | void>;
+  eraseBuyer?(tx: Tx, scope: Scope, buyerId: string, now: Date): Promise<ErasedObjects>;
   /** Rewrites the copies this module keeps of erased objects (their events, their stored answers). */
   redactCopies?(tx: Tx, scope: Scope, redacted: readonly Redacted[]): Promise<void>;
 }
 
-/** In order: records first (the seller's onboarding links, verifications, listings), then copies. */
+/**
+ * In order: records first (the seller's onboarding links, verifications, orders, listings), then
+ * copies. Orders come before listings and reviews: an order move locks its order, then its listing,
+ * and a review locks its order first, so erasure takes the orders' locks before theirs too.
+ */
 export const erasureParticipants: readonly ErasureParticipant[] = [
   onboardingErasure,
   verificationsErasure,
+  ordersErasure,
   listingsErasure,
   reviewsErasure,
   mediaErasure,
@@ -45,12 +54,12 @@ async function run(
   tx: Tx,
   scope: Scope,
   party: Redacted,
-  eraseRecords: (participant: ErasureParticipant) => Promise<Redacted | void> | undefined,
+  eraseRecords: (participant: ErasureParticipant) => Promise<ErasedObjects> | undefined,
 ): Promise<void> {
   const redacted: Redacted[] = [party];
   for (const participant of erasureParticipants) {
     const more = await eraseRecords(participant);
-    if (more) redacted.push(more);
+    if (more) redacted.push(...(Array.isArray(more) ? more : [more]));
   }
   for (const participant of erasureParticipants) await participant.redactCopies?.(tx, scope, redacted);
 }

@@ -9,7 +9,8 @@
 // A module that comes to keep personal data adds a step to SELLER_STEPS or BUYER_STEPS that puts
 // the party's values into its table (an order's review text, a webhook delivery body…).
 // Webhook delivery bodies are reached by subscribeToEverything() once the service has endpoints,
-// the text of reviews by trade() once it has orders and reviews.
+// the text of reviews, and the reasons, dispute description and evidence the parties wrote on
+// orders, by trade() once it has orders and reviews.
 //
 // ALLOWED is the one, short list of places where an erased value may remain, each with why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,10 +36,10 @@ const TABLES: Record<string, 'party data' | { none: string }> = {
   moderation_actions: 'party data',
   reviews: 'party data',
   webhook_deliveries: 'party data',
-  orders: { none: 'parties by id, amounts and states; the order stays (contract 5)' },
-  order_transitions: { none: 'states and acting parties by id' },
+  orders: 'party data',
+  order_transitions: 'party data',
   reputation_events: { none: 'ratings by id; reputation stays (contract 5)' },
-  disputes: { none: "the order's case file: reasons, evidence and decisions stay with the order (docs/decisions.md, Orders)" },
+  disputes: 'party data',
   media: { none: 'listing images by content type and size' },
   payments: { none: 'amounts, states and processor ids by order; money records stay with the order (contract 5)' },
   refunds: { none: 'amounts, states and processor ids by payment' },
@@ -91,6 +92,10 @@ const seller = {
   flagDescription: `Reported by ${T}s-flag`,
   suspension: `Suspended: ${T}s-moderation-reason`,
   reviewText: `Review by ${T}s-review`,
+  claimReason: `Claimed by ${T}s-claim`,
+  declineReason: `Declined by ${T}s-decline`,
+  proposalReason: `Proposed by ${T}s-proposal`,
+  evidence: `Evidence by ${T}s-evidence`,
 };
 const buyer = {
   external_id: `${T}-buyer-ext`,
@@ -100,6 +105,9 @@ const buyer = {
   metadata: `address ${T}b-meta`,
   flagDescription: `Reported by ${T}b-flag`,
   reviewText: `Review by ${T}b-review`,
+  proposalReason: `Proposed by ${T}b-proposal`,
+  disputeDescription: `Disputed by ${T}b-description`,
+  evidence: `Evidence by ${T}b-evidence`,
 };
 
 /** Every value that must be gone after both erasures. */
@@ -192,18 +200,39 @@ async function subscribeToEverything(): Promise<void> {
 
 /**
  * Once the service has orders and reviews: the buyer orders from the seller, the order completes,
- * and each reviews the other, so the text of the reviews they wrote is planted too. Answers the
- * values it planted.
+ * and each reviews the other, so the text of the reviews they wrote is planted too. A second order
+ * carries every free text a party writes on orders and disputes: the reasons of a claim, a
+ * cancellation proposal from each (the seller's left pending on the order) and a decline, the
+ * dispute's description and evidence from both. Answers the values it planted.
  */
 async function trade({ sellerId, buyerId }: Parties): Promise<string[]> {
   if (!ctx.app.hasRoute({ method: 'POST', url: '/v1/orders/:id/reviews' })) return [];
-  const listing = await createPublishedListing(ctx, { seller: sellerId });
+  const listing = await createPublishedListing(ctx, { seller: sellerId, quantity: 2 });
   const order = await post('/v1/orders', { buyer: buyerId, listing: listing.id });
   await post(`/v1/orders/${order.id}/claim`, { actor: sellerId });
   await post(`/v1/orders/${order.id}/confirm`, { actor: buyerId });
   await post(`/v1/orders/${order.id}/reviews`, { actor: buyerId, rating: 5, body: buyer.reviewText });
   await post(`/v1/orders/${order.id}/reviews`, { actor: sellerId, rating: 4, body: seller.reviewText });
-  return [buyer.reviewText, seller.reviewText];
+
+  const second = await post('/v1/orders', { buyer: buyerId, listing: listing.id });
+  await post(`/v1/orders/${second.id}/claim`, { actor: sellerId, reason: seller.claimReason });
+  await post(`/v1/orders/${second.id}/propose_cancellation`, { actor: buyerId, reason: buyer.proposalReason });
+  await post(`/v1/orders/${second.id}/decline_cancellation`, { actor: sellerId, reason: seller.declineReason });
+  await post(`/v1/orders/${second.id}/propose_cancellation`, { actor: sellerId, reason: seller.proposalReason });
+  const disputed = await post(`/v1/orders/${second.id}/dispute`, { actor: buyerId, reason: 'other', description: buyer.disputeDescription });
+  await post(`/v1/disputes/${disputed.dispute}/evidence`, { actor: buyerId, text: buyer.evidence });
+  await post(`/v1/disputes/${disputed.dispute}/evidence`, { actor: sellerId, text: seller.evidence });
+  return [
+    buyer.reviewText,
+    seller.reviewText,
+    seller.claimReason,
+    buyer.proposalReason,
+    seller.declineReason,
+    seller.proposalReason,
+    buyer.disputeDescription,
+    buyer.evidence,
+    seller.evidence,
+  ];
 }
 
 /** The seller's last act: a suspension, whose reason the moderation log keeps (ALLOWED). */

@@ -482,7 +482,7 @@ export interface paths {
         post?: never;
         /**
          * Erase a buyer
-         * @description Removes name, email, external id and metadata from the buyer and from every stored event. The record stays with `erased_at`. Emits `buyer.erased`. Erasing again answers the erased buyer and changes nothing.
+         * @description Removes name, email, external id and metadata from the buyer and from every stored event. The text the buyer wrote on orders and disputes (cancellation and transition reasons, a dispute description, evidence text) becomes `[erased]`, in the records, their events, webhook delivery bodies and stored answers; what the seller or the platform wrote stays. The record stays with `erased_at`. Emits `buyer.erased`. Erasing again answers the erased buyer and changes nothing.
          */
         delete: operations["eraseBuyer"];
         options?: never;
@@ -1501,7 +1501,7 @@ export interface paths {
         post?: never;
         /**
          * Erase a seller
-         * @description Removes name, email, external id, metadata and the storefront from the seller and from every stored event, clears the notes of its verifications, and removes its listings (`removed_reason: seller_erased`). The record stays with `erased_at`. Emits `seller.erased`. Erasing again answers the erased seller and changes nothing.
+         * @description Removes name, email, external id, metadata and the storefront from the seller and from every stored event, clears the notes of its verifications, and removes its listings (`removed_reason: seller_erased`). The text the seller wrote on orders and disputes (cancellation and transition reasons, evidence text) becomes `[erased]`, in the records, their events, webhook delivery bodies and stored answers; what the buyer or the platform wrote stays. The record stays with `erased_at`. Emits `seller.erased`. Erasing again answers the erased seller and changes nothing.
          */
         delete: operations["eraseSeller"];
         options?: never;
@@ -2109,6 +2109,7 @@ export interface components {
              */
             decision_due_at: string;
             decision_note: string | null;
+            /** @description Reads `[erased]` once the party who wrote it is erased. */
             description: string;
             evidence: {
                 actor: string;
@@ -2117,6 +2118,7 @@ export interface components {
                  * @example 2026-11-21T09:30:00.000Z
                  */
                 created_at: string;
+                /** @description Reads `[erased]` once the party who wrote it is erased. */
                 text: string;
             }[];
             id: string;
@@ -6748,6 +6750,7 @@ export interface operations {
                          */
                         decision_due_at: string;
                         decision_note: string | null;
+                        /** @description Reads `[erased]` once the party who wrote it is erased. */
                         description: string;
                         evidence: {
                             actor: string;
@@ -6756,6 +6759,7 @@ export interface operations {
                              * @example 2026-11-21T09:30:00.000Z
                              */
                             created_at: string;
+                            /** @description Reads `[erased]` once the party who wrote it is erased. */
                             text: string;
                         }[];
                         id: string;
@@ -6875,6 +6879,7 @@ export interface operations {
                          */
                         decision_due_at: string;
                         decision_note: string | null;
+                        /** @description Reads `[erased]` once the party who wrote it is erased. */
                         description: string;
                         evidence: {
                             actor: string;
@@ -6883,6 +6888,7 @@ export interface operations {
                              * @example 2026-11-21T09:30:00.000Z
                              */
                             created_at: string;
+                            /** @description Reads `[erased]` once the party who wrote it is erased. */
                             text: string;
                         }[];
                         id: string;
@@ -7003,6 +7009,7 @@ export interface operations {
                          */
                         decision_due_at: string;
                         decision_note: string | null;
+                        /** @description Reads `[erased]` once the party who wrote it is erased. */
                         description: string;
                         evidence: {
                             actor: string;
@@ -7011,6 +7018,7 @@ export interface operations {
                              * @example 2026-11-21T09:30:00.000Z
                              */
                             created_at: string;
+                            /** @description Reads `[erased]` once the party who wrote it is erased. */
                             text: string;
                         }[];
                         id: string;

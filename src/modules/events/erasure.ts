@@ -14,7 +14,7 @@ export const storedEventsErasure: ErasureParticipant = {
       for (const event of await lockEventsOfObjects(tx, scope, objectIds)) {
         const data: EventData = { object: redact(event.data.object, redaction) as EventData['object'] };
         if (event.data.previous_attributes !== undefined) {
-          data.previous_attributes = redact(event.data.previous_attributes, redaction);
+          data.previous_attributes = redact(event.data.previous_attributes, redaction, event.data.object);
         }
         if (JSON.stringify(data) === JSON.stringify(event.data)) continue;
         await updateEventData(tx, scope, event.id, data);

@@ -1,7 +1,7 @@
 // Every SQL statement of the orders module: orders, their transition log and disputes. Each one
 // names marketplace_id and mode. A move of an order writes the order and its transition in one
 // statement (a data-modifying WITH), so a move costs one round trip.
-import type { Queryable, Tx } from '../../db/db.js';
+import { settleAll, type Queryable, type Tx } from '../../db/db.js';
 import { selectPage, type PageRequest } from '../../db/paging.js';
 import type { Scope } from '../../scope.js';
 import type { DisputeStatus } from './dispute-machine.js';
@@ -366,4 +366,59 @@ export async function updateOrderPayment(tx: Tx, scope: Scope, id: string, payme
     [scope.marketplaceId, scope.mode, id, paymentId],
   );
   return rows[0]!;
+}
+
+// ---- erasure (src/modules/orders/erasure.ts) ----
+
+/**
+ * The party's orders that hold text the party wrote (a transition reason, so also a cancellation
+ * reason, or their dispute's description or evidence), locked in id order so two erasures sharing
+ * orders (the buyer's and the seller's) take them in the same order.
+ */
+export async function lockOrdersWithTextOf(tx: Tx, scope: Scope, partyId: string): Promise<Array<{ id: string; dispute_id: string | null }>> {
+  return tx.query<{ id: string; dispute_id: string | null }>(
+    `SELECT o.id, o.dispute_id FROM orders o
+      WHERE o.marketplace_id = $1 AND o.mode = $2 AND (o.buyer_id = $3 OR o.seller_id = $3)
+        AND (EXISTS (SELECT 1 FROM order_transitions t
+                      WHERE t.marketplace_id = $1 AND t.mode = $2 AND t.order_id = o.id AND t.actor = $3 AND t.reason IS NOT NULL)
+             OR EXISTS (SELECT 1 FROM disputes d
+                         WHERE d.marketplace_id = $1 AND d.mode = $2 AND d.order_id = o.id
+                           AND (d.opened_by = $3 OR d.evidence @> jsonb_build_array(jsonb_build_object('actor', $3::text)))))
+      ORDER BY o.id FOR UPDATE OF o`,
+    [scope.marketplaceId, scope.mode, partyId],
+  );
+}
+
+/**
+ * Writes `marker` over the text the party wrote in the given (locked) orders: the reason of a
+ * cancellation they proposed, the reasons of their transitions (but a dispute's, which is one of
+ * the closed list of dispute reasons), their dispute's description when they opened it and the
+ * text of each evidence item they added (the items keep their place, author and time).
+ */
+export async function updateOrderTextsOfPartyErased(tx: Tx, scope: Scope, orderIds: readonly string[], partyId: string, marker: string): Promise<void> {
+  const params = [scope.marketplaceId, scope.mode, orderIds, partyId, marker];
+  // Three independent statements, sent together (one round trip on PostgreSQL's pipeline).
+  await settleAll([
+    tx.query(
+      `UPDATE orders SET cancellation_reason = $5
+        WHERE marketplace_id = $1 AND mode = $2 AND id = ANY($3::text[]) AND cancellation_reason IS NOT NULL
+          AND ((cancellation_proposed_by = 'buyer' AND buyer_id = $4) OR (cancellation_proposed_by = 'seller' AND seller_id = $4))`,
+      params,
+    ),
+    tx.query(
+      `UPDATE order_transitions SET reason = $5
+        WHERE marketplace_id = $1 AND mode = $2 AND order_id = ANY($3::text[]) AND actor = $4 AND reason IS NOT NULL AND transition <> 'dispute'`,
+      params,
+    ),
+    tx.query(
+      `UPDATE disputes SET
+         description = CASE WHEN opened_by = $4 THEN $5 ELSE description END,
+         evidence = (SELECT COALESCE(jsonb_agg(CASE WHEN e.item->>'actor' = $4 THEN jsonb_set(e.item, '{text}', to_jsonb($5::text)) ELSE e.item END
+                                               ORDER BY e.n), '[]'::jsonb)
+                       FROM jsonb_array_elements(evidence) WITH ORDINALITY AS e(item, n))
+        WHERE marketplace_id = $1 AND mode = $2 AND order_id = ANY($3::text[])
+          AND (opened_by = $4 OR evidence @> jsonb_build_array(jsonb_build_object('actor', $4::text)))`,
+      params,
+    ),
+  ]);
 }

@@ -1,6 +1,7 @@
 // Order, order transition and dispute records, their bodies and list queries (contract 9, 12).
 import { Type, type Static } from '@sinclair/typebox';
 import { Body, ListOf, ListQuery, Metadata, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../../http/schemas.js';
+import { ERASED_TEXT } from '../parties/redaction.js';
 import { DISPUTE_STATUSES } from './dispute-machine.js';
 import { ORDER_STATES } from './machine.js';
 
@@ -15,9 +16,12 @@ const Id = (example: string) => Type.String({ minLength: 1, maxLength: 100, exam
 const PartyId = Type.String({ minLength: 1, maxLength: 100, description: 'The buyer or seller id of the end user who acts.', examples: ['byr_01jd2b7v8k0000000000000000'] });
 const Reason = Type.String({ minLength: 1, maxLength: REASON_MAX, description: 'Up to 500 characters.' });
 
+/** What a party's text reads as once that party is erased (src/modules/orders/erasure.ts). */
+const ERASED_NOTE = `Reads \`${ERASED_TEXT}\` once the party who wrote it is erased.`;
+
 export const Cancellation = Type.Object({
   proposed_by: StringEnum(['buyer', 'seller'] as const),
-  reason: Nullable(Type.String()),
+  reason: Nullable(Type.String({ description: ERASED_NOTE })),
   proposed_at: Timestamp,
 });
 
@@ -140,7 +144,9 @@ export const OrderTransition = Type.Object(
     to: OrderState,
     transition: Type.String({ description: '`create`, or the operation of the order table (docs/orders.md).' }),
     actor: Nullable(Type.String({ description: 'The acting buyer or seller; null for the platform, a timer or the processor.' })),
-    reason: Nullable(Type.String()),
+    reason: Nullable(
+      Type.String({ description: `The acting party's or the platform's reason (for \`dispute\`, the dispute's reason). A party's reason reads \`${ERASED_TEXT}\` once that party is erased.` }),
+    ),
     created_at: Timestamp,
   },
   {
@@ -166,7 +172,7 @@ export const OrderTransitionList = ListOf(OrderTransition);
 
 export const DisputeStatus = StringEnum(DISPUTE_STATUSES, { description: 'open or decided.' });
 
-export const Evidence = Type.Object({ actor: Type.String(), text: Type.String(), created_at: Timestamp });
+export const Evidence = Type.Object({ actor: Type.String(), text: Type.String({ description: ERASED_NOTE }), created_at: Timestamp });
 
 export const Dispute = Type.Object(
   {
@@ -175,7 +181,7 @@ export const Dispute = Type.Object(
     order: Type.String(),
     opened_by: Type.String(),
     reason: StringEnum(DISPUTE_REASONS),
-    description: Type.String(),
+    description: Type.String({ description: ERASED_NOTE }),
     status: DisputeStatus,
     outcome: Nullable(StringEnum(['buyer', 'seller'] as const)),
     decision_note: Nullable(Type.String()),

@@ -17,7 +17,7 @@ export const webhookDeliveriesErasure: ErasureParticipant = {
         const envelope = JSON.parse(delivery.request_body) as Envelope;
         if (!envelope.data?.object) continue;
         const data: NonNullable<Envelope['data']> = { ...envelope.data, object: redact(envelope.data.object, redaction) };
-        if (envelope.data.previous_attributes !== undefined) data.previous_attributes = redact(envelope.data.previous_attributes, redaction);
+        if (envelope.data.previous_attributes !== undefined) data.previous_attributes = redact(envelope.data.previous_attributes, redaction, envelope.data.object);
         const body = JSON.stringify({ ...envelope, data });
         if (body !== delivery.request_body) await updateDeliveryBody(tx, scope, delivery.id, body);
       }

@@ -12,8 +12,10 @@ export const eraseBuyerRoute: RouteModule = (app) => {
         tags: ['Buyers'],
         summary: 'Erase a buyer',
         description:
-          'Removes name, email, external id and metadata from the buyer and from every stored event. The record stays with ' +
-          '`erased_at`. Emits `buyer.erased`. Erasing again answers the erased buyer and changes nothing.',
+          'Removes name, email, external id and metadata from the buyer and from every stored event. The text the buyer wrote ' +
+          'on orders and disputes (cancellation and transition reasons, a dispute description, evidence text) becomes `[erased]`, ' +
+          'in the records, their events, webhook delivery bodies and stored answers; what the seller or the platform wrote stays. ' +
+          'The record stays with `erased_at`. Emits `buyer.erased`. Erasing again answers the erased buyer and changes nothing.',
         params: IdParams,
         response: { 200: Buyer },
       },
