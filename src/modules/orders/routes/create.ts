@@ -11,7 +11,7 @@ export const createOrderRoute: RouteModule = (app) => {
         tags: ['Orders'],
         summary: 'Create an order',
         description:
-          "The buyer commits to buy and the units are reserved at once; the amounts are fixed now (`fee_amount` = round_half_up(subtotal × percent_bps / 10000) + fixed_amount, from the listing's category fee, else the mode's `platform_fee`). Payments off: `committed` (`order.created`, `order.committed`), with the claim window as `deadline`. Payments on: `awaiting_payment`, with the payment window. Refusals in this order: 404 unknown buyer or listing; 409 `invalid_state` (listing not published, buyer erased); 403 `self_order`, `seller_suspended`, `processor_not_connected`, `seller_payouts_not_enabled`; 409 `quantity_unavailable`. Takes `Idempotency-Key`.",
+          "The buyer commits to buy and the units are reserved at once; the amounts are fixed now (`fee_amount` = round_half_up(subtotal × percent_bps / 10000) + fixed_amount, from the listing's category fee, else the mode's `platform_fee`). Payments off: `committed` (`order.created`, `order.committed`), with the claim window as `deadline`. Payments on: `awaiting_payment`, with the payment window. Refusals in this order: 404 unknown buyer or listing; 409 `invalid_state` (listing not published, buyer erased); 403 `self_order`, `seller_suspended`, `processor_not_connected`, `seller_payouts_not_enabled`; 409 `quantity_unavailable`. `success_url` and `cancel_url` must be http:// or https:// URLs (any other scheme, such as javascript:, data: or ftp:, answers 400 naming the field). Takes `Idempotency-Key`.",
         body: CreateOrderBody,
         response: { 201: Order },
       },
