@@ -46,6 +46,19 @@ export interface Config {
   searchRelevanceCandidates: number;
   /** The dashboard's built files (index.html, assets/), served at /dashboard. */
   dashboardDir: string;
+  /** Documented bounds per tenant (docs/configuration.md): past one, a create answers 409 limit_exceeded. */
+  limits: TenantLimits;
+}
+
+export interface TenantLimits {
+  /** MAX_WEBHOOK_ENDPOINTS: webhook endpoints per marketplace and mode. */
+  webhookEndpoints: number;
+  /** MAX_MEDIA_PER_LISTING: media per listing, pending uploads included. */
+  mediaPerListing: number;
+  /** MAX_EVIDENCE_PER_DISPUTE: evidence items per dispute. */
+  evidencePerDispute: number;
+  /** MAX_API_KEYS: API keys per marketplace and mode that still work (revoked and expired ones do not count). */
+  apiKeys: number;
 }
 
 export class ConfigError extends Error {
@@ -207,6 +220,25 @@ function searchRelevanceCandidates(env: Env): number {
   return Number(value);
 }
 
+function bound(env: Env, name: string, fallback: number): number {
+  const value = text(env, name);
+  if (value === null) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 10_000) {
+    throw new ConfigError(name, `must be an integer from 1 to 10000; got "${value}"`);
+  }
+  return Number(value);
+}
+
+function tenantLimits(env: Env): TenantLimits {
+  return {
+    // Stripe's figure for webhook endpoints per account and mode.
+    webhookEndpoints: bound(env, 'MAX_WEBHOOK_ENDPOINTS', 16),
+    mediaPerListing: bound(env, 'MAX_MEDIA_PER_LISTING', 20),
+    evidencePerDispute: bound(env, 'MAX_EVIDENCE_PER_DISPUTE', 50),
+    apiKeys: bound(env, 'MAX_API_KEYS', 20),
+  };
+}
+
 /** The configuration of this process, from its environment: the one place that reads process.env. */
 export function configFromEnvironment(): Config {
   return parseConfig(process.env);
@@ -241,5 +273,6 @@ export function parseConfig(env: Env): Config {
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     searchRelevanceCandidates: searchRelevanceCandidates(env),
     dashboardDir: resolve(text(env, 'DASHBOARD_DIR') ?? DEFAULT_DASHBOARD_DIR),
+    limits: tenantLimits(env),
   };
 }

@@ -82,5 +82,8 @@ export const errors = {
   invalidState: (resource: string, state: string, action: string) =>
     new DomainError('invalid_state', `The ${resource} is ${state}; it cannot ${action}.`),
   exists: (message: string, param?: string) => new DomainError('resource_exists', message, param),
+  /** A documented bound per tenant: names the limit and the setting that raises it. */
+  limitExceeded: (what: string, limit: number, setting: string, advice: string, param?: string) =>
+    new DomainError('limit_exceeded', `${what} are limited to ${limit} (the setting ${setting}); ${advice}.`, param),
   forbidden: (code: ErrorCode, message: string, param?: string) => new DomainError(code, message, param),
 };

@@ -181,7 +181,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description A secret key is shown whole in this answer only; store it now. Needs the owner, admin or developer role (403 permission_denied otherwise).
+         * @description A secret key is shown whole in this answer only; store it now. Needs the owner, admin or developer role (403 permission_denied otherwise). A mode has at most `MAX_API_KEYS` working keys (a setting of the service, default 20; revoked and expired ones do not count); past it 409 `limit_exceeded`: revoke one first.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Add evidence to a dispute
-         * @description The buyer or the seller of the order adds text while the dispute is open (`dispute.evidence_added`). 403 `actor_not_party`; 409 `invalid_state` once decided.
+         * @description The buyer or the seller of the order adds text while the dispute is open (`dispute.evidence_added`). 403 `actor_not_party`; 409 `invalid_state` once decided. `text` is at most 5000 characters (400 `param: text`); a dispute takes at most `MAX_EVIDENCE_PER_DISPUTE` items (a setting of the service, default 50), then 409 `limit_exceeded`, so the evidence array the event carries stays finite.
          */
         post: operations["addEvidenceToDispute"];
         delete?: never;
@@ -847,7 +847,7 @@ export interface paths {
         put?: never;
         /**
          * Start a media upload
-         * @description Declares a file of the listing (a pending media) and answers the address to PUT it to, with the declared Content-Type and exactly `size_bytes` bytes, within 10 minutes (`upload_expires_at`, on the mode's clock); then call complete. A media not completed by then is deleted with its file (`media.deleted`). A removed listing takes no media (409 `invalid_state`).
+         * @description Declares a file of the listing (a pending media) and answers the address to PUT it to, with the declared Content-Type and exactly `size_bytes` bytes, within 10 minutes (`upload_expires_at`, on the mode's clock); then call complete. A media not completed by then is deleted with its file (`media.deleted`). A removed listing takes no media (409 `invalid_state`). A listing has at most `MAX_MEDIA_PER_LISTING` media (a setting of the service, default 20), pending uploads included; past it 409 `limit_exceeded`.
          */
         post: operations["startMediaUpload"];
         delete?: never;
@@ -1055,7 +1055,7 @@ export interface paths {
         put?: never;
         /**
          * Create an order
-         * @description The buyer commits to buy and the units are reserved at once; the amounts are fixed now (`fee_amount` = round_half_up(subtotal × percent_bps / 10000) + fixed_amount, from the listing's category fee, else the mode's `platform_fee`). Payments off: `committed` (`order.created`, `order.committed`), with the claim window as `deadline`. Payments on: `awaiting_payment`, with the payment window. Refusals in this order, the first that applies answering: 404 `resource_missing` for an unknown buyer, then an unknown listing; 409 `invalid_state` for a listing not published, then an erased buyer; 403 `self_order`, then `seller_suspended`, then (payments on) `processor_not_connected` when the mode has no processor connection, then `seller_payouts_not_enabled` when the seller has not finished onboarding; 409 `quantity_unavailable`. Takes `Idempotency-Key`.
+         * @description The buyer commits to buy and the units are reserved at once; the amounts are fixed now (`fee_amount` = round_half_up(subtotal × percent_bps / 10000) + fixed_amount, from the listing's category fee, else the mode's `platform_fee`). Payments off: `committed` (`order.created`, `order.committed`), with the claim window as `deadline`. Payments on: `awaiting_payment`, with the payment window. Refusals in this order, the first that applies answering: 404 `resource_missing` for an unknown buyer, then an unknown listing; 409 `invalid_state` for a listing not published, then an erased buyer; 403 `self_order`, then `seller_suspended`, then (payments on) `processor_not_connected` when the mode has no processor connection, then `seller_payouts_not_enabled` when the seller has not finished onboarding; 409 `quantity_unavailable`. `success_url` and `cancel_url` must be http:// or https:// URLs (any other scheme, such as javascript:, data: or ftp:, answers 400 naming the field). Takes `Idempotency-Key`.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -1744,7 +1744,7 @@ export interface paths {
         put?: never;
         /**
          * Simulate the buyer paying
-         * @description The payment succeeds and its order is committed. On a payment canceled with its order, a late payment: it succeeds and is refunded in full at once (`late_payment`). 409 `invalid_state` when it already succeeded. Simulated processor only: 409 `invalid_state` for a payment made through Stripe. Test-mode keys only (403 `test_mode_only`).
+         * @description The payment succeeds and its order is committed. On a payment canceled with its order, a late payment: it succeeds and is refunded in full at once (`late_payment`). 409 `invalid_state` when it already succeeded. With `amount` or `currency` other than the payment's, the processor's report names them: the check against ours refuses it (`amount_mismatch` set, `payment.failed`, the payment stays due). Simulated processor only: 409 `invalid_state` for a payment made through Stripe. Test-mode keys only (403 `test_mode_only`).
          */
         post: operations["simulateBuyerPaying"];
         delete?: never;
@@ -1925,7 +1925,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook endpoint
-         * @description `url` must be https:// with a host on the public internet (a name is resolved: every address must be public); otherwise 400 `param: url`. `enabled_events` takes event types or `*`; an unknown one answers 400 with `param: enabled_events[i]`. The answer holds `secret` (begins `whsec_`): it is shown only here and on rotation.
+         * @description `url` must be https:// with a host on the public internet (a name is resolved: every address must be public); otherwise 400 `param: url`. `enabled_events` takes event types or `*`; an unknown one answers 400 with `param: enabled_events[i]`. The answer holds `secret` (begins `whsec_`): it is shown only here and on rotation. A mode has at most `MAX_WEBHOOK_ENDPOINTS` endpoints (a setting of the service, default 16); past it 409 `limit_exceeded`: delete one first.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -3384,7 +3384,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Client error, in the error envelope. Codes: 400 `invalid_request` (`param` names the field); 401 `authentication_required`; 403 `permission_denied`, `csrf_token_invalid`; 404 `resource_missing`; 413 `request_too_large`; 415 `unsupported_media_type`. Treat any other 4xx code by its status. */
+            /** @description Client error, in the error envelope. Codes: 400 `invalid_request` (`param` names the field); 401 `authentication_required`; 403 `permission_denied`, `csrf_token_invalid`; 404 `resource_missing`; 409 `limit_exceeded`; 413 `request_too_large`; 415 `unsupported_media_type`. Treat any other 4xx code by its status. */
             "4XX": {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6941,7 +6941,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Client error, in the error envelope. Codes: 400 `invalid_request` (`param` names the field); 401 `api_key_missing`, `api_key_invalid`, `authentication_required`; 403 `secret_key_required`, `marketplace_read_only`, `actor_not_party`, `permission_denied`, `csrf_token_invalid`; 404 `resource_missing`; 409 `invalid_state`, `idempotency_key_reused`, `idempotency_key_in_use`; 413 `request_too_large`; 415 `unsupported_media_type`; 429 `rate_limited` (wait `Retry-After` seconds). Treat any other 4xx code by its status. */
+            /** @description Client error, in the error envelope. Codes: 400 `invalid_request` (`param` names the field); 401 `api_key_missing`, `api_key_invalid`, `authentication_required`; 403 `secret_key_required`, `marketplace_read_only`, `actor_not_party`, `permission_denied`, `csrf_token_invalid`; 404 `resource_missing`; 409 `invalid_state`, `idempotency_key_reused`, `idempotency_key_in_use`, `limit_exceeded`; 413 `request_too_large`; 415 `unsupported_media_type`; 429 `rate_limited` (wait `Retry-After` seconds). Treat any other 4xx code by its status. */
             "4XX": {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -8349,7 +8349,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Client error, in the error envelope. Codes: 400 `invalid_request` (`param` names the field); 401 `api_key_missing`, `api_key_invalid`, `authentication_required`; 403 `secret_key_required`, `marketplace_read_only`, `permission_denied`, `csrf_token_invalid`; 404 `resource_missing`; 409 `invalid_state`, `idempotency_key_reused`, `idempotency_key_in_use`; 413 `request_too_large`; 415 `unsupported_media_type`; 429 `rate_limited` (wait `Retry-After` seconds). Treat any other 4xx code by its status. */
+            /** @description Client error, in the error envelope. Codes: 400 `invalid_request` (`param` names the field); 401 `api_key_missing`, `api_key_invalid`, `authentication_required`; 403 `secret_key_required`, `marketplace_read_only`, `permission_denied`, `csrf_token_invalid`; 404 `resource_missing`; 409 `invalid_state`, `idempotency_key_reused`, `idempotency_key_in_use`, `limit_exceeded`; 413 `request_too_large`; 415 `unsupported_media_type`; 429 `rate_limited` (wait `Retry-After` seconds). Treat any other 4xx code by its status. */
             "4XX": {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -9655,7 +9655,10 @@ export interface operations {
                 "application/json": {
                     /** @example byr_01jd2b7v8k0000000000000000 */
                     buyer: string;
-                    /** Format: uri */
+                    /**
+                     * Format: uri
+                     * @description Where Checkout sends the buyer who goes back (else the mode's checkout_cancel_url). An http:// or https:// URL, up to 2000 characters; any other scheme (javascript:, data:, ftp:) answers 400 invalid_request naming the field.
+                     */
                     cancel_url?: string;
                     /** @example lst_01jd3k5v8w9x0y1z2a3b4c5d6e */
                     listing: string;
@@ -9678,7 +9681,10 @@ export interface operations {
                      * @default 1
                      */
                     quantity?: number;
-                    /** Format: uri */
+                    /**
+                     * Format: uri
+                     * @description Where Checkout sends the buyer after paying (else the mode's checkout_success_url). An http:// or https:// URL, up to 2000 characters; any other scheme (javascript:, data:, ftp:) answers 400 invalid_request naming the field.
+                     */
                     success_url?: string;
                 };
             };
@@ -11290,6 +11296,7 @@ export interface operations {
                      *           "metadata": {},
                      *           "paid_at": "2026-11-21T09:31:12.000Z",
                      *           "canceled_at": null,
+                     *           "amount_mismatch": null,
                      *           "created_at": "2026-11-21T09:30:00.000Z",
                      *           "updated_at": "2026-11-21T09:31:12.000Z"
                      *         }
@@ -11302,6 +11309,15 @@ export interface operations {
                         data: {
                             /** @description The order's total: subtotal + fee_amount. */
                             amount: number;
+                            amount_mismatch: {
+                                amount: number;
+                                currency: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T09:30:00.000Z
+                                 */
+                                reported_at: string;
+                            } | null;
                             /** @description Refunded or being refunded. */
                             amount_refunded: number;
                             canceled_at: string | null;
@@ -11436,6 +11452,7 @@ export interface operations {
                      *       "metadata": {},
                      *       "paid_at": "2026-11-21T09:31:12.000Z",
                      *       "canceled_at": null,
+                     *       "amount_mismatch": null,
                      *       "created_at": "2026-11-21T09:30:00.000Z",
                      *       "updated_at": "2026-11-21T09:31:12.000Z"
                      *     }
@@ -11443,6 +11460,15 @@ export interface operations {
                     "application/json": {
                         /** @description The order's total: subtotal + fee_amount. */
                         amount: number;
+                        amount_mismatch: {
+                            amount: number;
+                            currency: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T09:30:00.000Z
+                             */
+                            reported_at: string;
+                        } | null;
                         /** @description Refunded or being refunded. */
                         amount_refunded: number;
                         canceled_at: string | null;
@@ -11594,6 +11620,7 @@ export interface operations {
                      *       "metadata": {},
                      *       "paid_at": "2026-11-21T09:31:12.000Z",
                      *       "canceled_at": null,
+                     *       "amount_mismatch": null,
                      *       "created_at": "2026-11-21T09:30:00.000Z",
                      *       "updated_at": "2026-11-21T09:31:12.000Z"
                      *     }
@@ -11601,6 +11628,15 @@ export interface operations {
                     "application/json": {
                         /** @description The order's total: subtotal + fee_amount. */
                         amount: number;
+                        amount_mismatch: {
+                            amount: number;
+                            currency: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T09:30:00.000Z
+                             */
+                            reported_at: string;
+                        } | null;
                         /** @description Refunded or being refunded. */
                         amount_refunded: number;
                         canceled_at: string | null;
@@ -11737,6 +11773,7 @@ export interface operations {
                      *       "metadata": {},
                      *       "paid_at": "2026-11-21T09:31:12.000Z",
                      *       "canceled_at": null,
+                     *       "amount_mismatch": null,
                      *       "created_at": "2026-11-21T09:30:00.000Z",
                      *       "updated_at": "2026-11-21T09:31:12.000Z"
                      *     }
@@ -11744,6 +11781,15 @@ export interface operations {
                     "application/json": {
                         /** @description The order's total: subtotal + fee_amount. */
                         amount: number;
+                        amount_mismatch: {
+                            amount: number;
+                            currency: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T09:30:00.000Z
+                             */
+                            reported_at: string;
+                        } | null;
                         /** @description Refunded or being refunded. */
                         amount_refunded: number;
                         canceled_at: string | null;
@@ -14613,6 +14659,7 @@ export interface operations {
                      *       "metadata": {},
                      *       "paid_at": "2026-11-21T09:31:12.000Z",
                      *       "canceled_at": null,
+                     *       "amount_mismatch": null,
                      *       "created_at": "2026-11-21T09:30:00.000Z",
                      *       "updated_at": "2026-11-21T09:31:12.000Z"
                      *     }
@@ -14620,6 +14667,15 @@ export interface operations {
                     "application/json": {
                         /** @description The order's total: subtotal + fee_amount. */
                         amount: number;
+                        amount_mismatch: {
+                            amount: number;
+                            currency: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T09:30:00.000Z
+                             */
+                            reported_at: string;
+                        } | null;
                         /** @description Refunded or being refunded. */
                         amount_refunded: number;
                         canceled_at: string | null;
@@ -14833,7 +14889,16 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description What the processor says it took; defaults to the payment's amount. */
+                    amount?: number;
+                    /** @description Defaults to the payment's currency. */
+                    currency?: string;
+                } | null;
+            };
+        };
         responses: {
             /** @description Client error, in the error envelope. Codes: 400 `invalid_request` (`param` names the field); 401 `api_key_missing`, `api_key_invalid`, `authentication_required`; 403 `secret_key_required`, `marketplace_read_only`, `test_mode_only`, `permission_denied`, `csrf_token_invalid`; 404 `resource_missing`; 409 `invalid_state`, `idempotency_key_reused`, `idempotency_key_in_use`; 413 `request_too_large`; 415 `unsupported_media_type`; 429 `rate_limited` (wait `Retry-After` seconds). Treat any other 4xx code by its status. */
             "4XX": {
@@ -14897,6 +14962,7 @@ export interface operations {
                      *       "metadata": {},
                      *       "paid_at": "2026-11-21T09:31:12.000Z",
                      *       "canceled_at": null,
+                     *       "amount_mismatch": null,
                      *       "created_at": "2026-11-21T09:30:00.000Z",
                      *       "updated_at": "2026-11-21T09:31:12.000Z"
                      *     }
@@ -14904,6 +14970,15 @@ export interface operations {
                     "application/json": {
                         /** @description The order's total: subtotal + fee_amount. */
                         amount: number;
+                        amount_mismatch: {
+                            amount: number;
+                            currency: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T09:30:00.000Z
+                             */
+                            reported_at: string;
+                        } | null;
                         /** @description Refunded or being refunded. */
                         amount_refunded: number;
                         canceled_at: string | null;
@@ -16023,7 +16098,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Client error, in the error envelope. Codes: 400 `invalid_request` (`param` names the field); 401 `api_key_missing`, `api_key_invalid`, `authentication_required`; 403 `secret_key_required`, `marketplace_read_only`, `permission_denied`, `csrf_token_invalid`; 409 `idempotency_key_reused`, `idempotency_key_in_use`; 413 `request_too_large`; 415 `unsupported_media_type`; 429 `rate_limited` (wait `Retry-After` seconds). Treat any other 4xx code by its status. */
+            /** @description Client error, in the error envelope. Codes: 400 `invalid_request` (`param` names the field); 401 `api_key_missing`, `api_key_invalid`, `authentication_required`; 403 `secret_key_required`, `marketplace_read_only`, `permission_denied`, `csrf_token_invalid`; 409 `idempotency_key_reused`, `idempotency_key_in_use`, `limit_exceeded`; 413 `request_too_large`; 415 `unsupported_media_type`; 429 `rate_limited` (wait `Retry-After` seconds). Treat any other 4xx code by its status. */
             "4XX": {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];

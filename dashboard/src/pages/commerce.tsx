@@ -110,6 +110,19 @@ export function OrderPage({ scope, id }: { scope: Scope; id: string }) {
           { header: 'Payment', cell: (p) => <code>{p.id}</code> },
           { header: 'Amount', cell: (p) => formatMoney(p.amount, p.currency), className: 'num' },
           { header: 'Status', cell: (p) => <Badge status={p.status} /> },
+          {
+            // A success report with another amount or currency was refused: someone must look at the processor.
+            header: 'Check',
+            cell: (p) =>
+              p.amount_mismatch ? (
+                <span className="badge badge-red" title={p.last_failure ?? undefined}>
+                  amount mismatch: {formatMoney(p.amount_mismatch.amount, p.amount_mismatch.currency)} reported
+                </span>
+              ) : (
+                <span className="muted">—</span>
+              ),
+            className: 'wrap',
+          },
           { header: 'Refunded', cell: (p) => formatMoney(p.amount_refunded, p.currency), className: 'num' },
           { header: 'Release', cell: (p) => <Badge status={p.release?.status} /> },
           { header: 'Paid', cell: (p) => formatDate(p.paid_at) },

@@ -17,7 +17,14 @@ export async function createApiKey(ctx: UserContext, mode: ModeParams, body: Cre
   const scope = scopeOf(mode);
   return ctx.db.transaction(async (tx) => {
     await resolveMarketplace(tx, ctx.principal, scope.marketplaceId, 'configure');
-    return issueApiKey(tx, scope, body.type, body.name ?? null, new Date(ctx.clock.nowMs()));
+    const now = new Date(ctx.clock.nowMs());
+    // Locked, then counted in a statement of its own: two creates at the last free slot take turns.
+    await queries.lockModeForApiKeys(tx, scope);
+    const limit = ctx.config.limits.apiKeys;
+    if ((await queries.countWorkingApiKeys(tx, scope, now)) >= limit) {
+      throw errors.limitExceeded('API keys per mode (revoked and expired ones not counted)', limit, 'MAX_API_KEYS', 'revoke one before creating another');
+    }
+    return issueApiKey(tx, scope, body.type, body.name ?? null, now);
   });
 }
 

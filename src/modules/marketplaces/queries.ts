@@ -121,6 +121,21 @@ export async function insertApiKey(
   );
 }
 
+/** Locks the mode's row for the key bound: two creates in one mode take turns (FOR NO KEY UPDATE, as the webhook endpoints' bound). */
+export async function lockModeForApiKeys(tx: Tx, scope: Scope): Promise<void> {
+  await tx.query('SELECT 1 FROM marketplace_modes WHERE marketplace_id = $1 AND mode = $2 FOR NO KEY UPDATE', [scope.marketplaceId, scope.mode]);
+}
+
+/** The mode's keys that still work at `now`: neither revoked nor expired. */
+export async function countWorkingApiKeys(q: Queryable, scope: Scope, now: Date): Promise<number> {
+  const rows = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM api_keys
+      WHERE marketplace_id = $1 AND mode = $2 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $3)`,
+    [scope.marketplaceId, scope.mode, now],
+  );
+  return Number(rows[0]!.n);
+}
+
 export function selectApiKeys(q: Queryable, scope: Scope, page: PageRequest, filter: { type?: ApiKeyType } = {}): Promise<ApiKeyRow[]> {
   return selectPage<ApiKeyRow>(q, {
     sql: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE marketplace_id = $1 AND mode = $2`,

@@ -15,7 +15,7 @@ import type { OperationContext } from '../context.js';
 import { storageFor } from '../drivers.js';
 import { findListing, requireListing } from '../listings/operations.js';
 import { storageKey, UPLOAD_TTL_MS } from '../storage/driver.js';
-import { deleteMediaRow, insertMedia, lockMedia, selectMedia, selectMediaOfListing, updateMediaStatus } from './queries.js';
+import { countMediaOfListing, deleteMediaRow, insertMedia, lockMedia, selectMedia, selectMediaOfListing, updateMediaStatus } from './queries.js';
 import { removeMediaRows } from './removal.js';
 import type { CreateMediaBody, ListMediaQuery, Media, MediaUpload } from './schemas.js';
 import { mediaFile, mediaObjects, momentOf, serializeMedia } from './serialize.js';
@@ -32,6 +32,11 @@ export async function createMedia(ctx: OperationContext, listingId: string, body
     const listing = await requireListing(tx, scope, listingId);
     if (listing.status === 'removed') {
       throw new DomainError('invalid_state', `The listing is removed; it cannot take new media.`);
+    }
+    // The listing is locked above, so two starts on it take turns and each counts the other's media.
+    const limit = ctx.config.limits.mediaPerListing;
+    if ((await countMediaOfListing(tx, scope, listing.id)) >= limit) {
+      throw errors.limitExceeded('Media per listing (pending uploads included)', limit, 'MAX_MEDIA_PER_LISTING', 'delete one before starting another upload');
     }
     const id = newId('media');
     const uploadExpiresAt = new Date(now.getTime() + UPLOAD_TTL_MS);

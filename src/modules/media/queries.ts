@@ -77,6 +77,16 @@ export function selectMediaOfListing(q: Queryable, scope: Scope, listingId: stri
   });
 }
 
+/** How many media a listing has, pending uploads included (read after the listing is locked). */
+export async function countMediaOfListing(q: Queryable, scope: Scope, listingId: string): Promise<number> {
+  const rows = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM media WHERE marketplace_id = $1 AND mode = $2 AND listing_id = $3', [
+    scope.marketplaceId,
+    scope.mode,
+    listingId,
+  ]);
+  return Number(rows[0]!.n);
+}
+
 /** The ready media of some listings, by position, then age. */
 export function selectReadyMediaOfListings(q: Queryable, scope: Scope, listingIds: readonly string[]): Promise<MediaRow[]> {
   return q.query<MediaRow>(

@@ -56,6 +56,12 @@ export async function addDisputeEvidence(ctx: OperationContext, id: string, body
     const { order, dispute } = await lockOrderAndDispute(tx, scope, id);
     const party = partyOf('order', body.actor, { buyer: order.buyer_id, seller: order.seller_id });
     const add = move(DISPUTE_MACHINE, dispute.status, 'add_evidence', party);
+    // The dispute is locked, so its array is the count; the bound keeps the array, and the
+    // dispute.evidence_added event that carries it whole, finite.
+    const limit = ctx.config.limits.evidencePerDispute;
+    if (dispute.evidence.length >= limit) {
+      throw errors.limitExceeded('Evidence items per dispute', limit, 'MAX_EVIDENCE_PER_DISPUTE', 'the dispute takes no more evidence');
+    }
     const at = await modeNow(tx, ctx.clock, scope);
     const row = await updateDisputeEvidence(tx, scope, id, { actor: body.actor, text: body.text, created_at: at.toISOString() });
     const after = serializeDispute(row);

@@ -85,14 +85,27 @@ export const Order = Type.Object(
 export type Order = Static<typeof Order>;
 export const OrderList = ListOf(Order);
 
+/**
+ * A page the buyer is sent to: http or https only. The uri format alone would let javascript:,
+ * data: or ftp: through, and the processor's page would follow them.
+ */
+function RedirectUrl(description: string) {
+  return Type.String({
+    format: 'uri',
+    maxLength: 2000,
+    pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
+    description: `${description} An http:// or https:// URL, up to 2000 characters; any other scheme (javascript:, data:, ftp:) answers 400 invalid_request naming the field.`,
+  });
+}
+
 export const CreateOrderBody = Type.Object(
   {
     buyer: Id('byr_01jd2b7v8k0000000000000000'),
     listing: Id('lst_01jd3k5v8w9x0y1z2a3b4c5d6e'),
     quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: ORDER_QUANTITY_MAX, default: 1, description: '1 to 100000, default 1.' })),
     payment_method: Type.Optional(StringEnum(['checkout_session', 'payment_intent'] as const, { description: 'With payments on: checkout_session (default) or payment_intent.' })),
-    success_url: Type.Optional(Type.String({ format: 'uri', maxLength: 2000 })),
-    cancel_url: Type.Optional(Type.String({ format: 'uri', maxLength: 2000 })),
+    success_url: Type.Optional(RedirectUrl('Where Checkout sends the buyer after paying (else the mode\'s checkout_success_url).')),
+    cancel_url: Type.Optional(RedirectUrl('Where Checkout sends the buyer who goes back (else the mode\'s checkout_cancel_url).')),
     metadata: Type.Optional(Metadata),
   },
   { additionalProperties: false, examples: [{ buyer: 'byr_01jd2b7v8k0000000000000000', listing: 'lst_01jd3k5v8w9x0y1z2a3b4c5d6e', quantity: 1 }] },

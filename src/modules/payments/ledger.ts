@@ -87,6 +87,32 @@ export async function recordPaid(tx: Tx, scope: Scope, row: PaymentRow, refs: Pa
   return { payment: paid, commitOrder: !late };
 }
 
+export interface ReportedAmount {
+  amount: number;
+  currency: string;
+}
+
+/** Whether a success report names what we asked for; a report that names no amount is not checked. */
+export function amountAgrees(row: PaymentRow, reported: { amount: number | null; currency: string | null }): boolean {
+  if (reported.amount === null && reported.currency === null) return true;
+  return reported.amount === row.amount && (reported.currency ?? '').toUpperCase() === row.currency.toUpperCase();
+}
+
+/**
+ * A success report with another amount or currency than the payment's: recorded (amount_mismatch,
+ * last_failure) and not applied, whatever the payment's status. A payment still due fails
+ * (payment.failed, it stays due); a canceled or paid one keeps its state with the flag set.
+ */
+export async function recordAmountMismatch(tx: Tx, scope: Scope, row: PaymentRow, reported: { amount: number | null; currency: string | null }, now: Date): Promise<PaymentRow> {
+  const currency = (reported.currency ?? '').toUpperCase();
+  const amount = reported.amount ?? 0;
+  const message = `The processor reported a payment of ${reported.amount ?? 'no amount'} ${currency || '(no currency)'}; this payment is ${row.amount} ${row.currency}. Not applied: compare the payment at the processor.`;
+  const changes: Partial<PaymentMutable> = { last_failure: message, amount_mismatch: { amount, currency, reported_at: now.toISOString() } };
+  if (row.status !== 'awaiting_payment') return changePayment(tx, scope, row, changes, now);
+  const fail = move(PAYMENT_MACHINE, row.status, 'fail', 'processor');
+  return changePayment(tx, scope, row, changes, now, fail.emits);
+}
+
 /** A failed attempt to pay: the payment stays due, with the processor's message. */
 export async function recordPaymentFailed(tx: Tx, scope: Scope, row: PaymentRow, message: string, now: Date): Promise<PaymentRow> {
   if (row.status !== 'awaiting_payment') return row; // a late failure after a success (or a cancel) changes nothing

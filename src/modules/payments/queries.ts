@@ -31,7 +31,17 @@ export interface PaymentMutable {
   metadata: Record<string, string>;
   paid_at: Date | null;
   canceled_at: Date | null;
+  amount_mismatch: AmountMismatch | null;
 }
+
+/** A success report the processor made with an amount or currency other than the payment's (not applied). */
+export interface AmountMismatch {
+  amount: number;
+  currency: string;
+  reported_at: string;
+}
+
+const JSON_COLUMNS = new Set(['metadata', 'amount_mismatch']);
 
 export interface PaymentRow extends PaymentMutable {
   id: string;
@@ -52,7 +62,7 @@ export interface PaymentRow extends PaymentMutable {
 const PAYMENT_COLUMNS = `id, order_id, seller_id, provider, method, success_url, cancel_url, status, amount, fee_amount, subtotal, currency, checkout_url,
   client_secret, last_failure, amount_refunded, release_status, release_amount, amount_reversed, reversal_waived, release_failure,
   release_attempts, release_due_at, released_at, processor_payment_intent, processor_checkout_session, processor_charge, processor_transfer, metadata,
-  paid_at, canceled_at, created_at, updated_at`;
+  paid_at, canceled_at, amount_mismatch, created_at, updated_at`;
 
 export type NewPayment = Pick<PaymentRow, 'id' | 'order_id' | 'seller_id' | 'provider' | 'method' | 'amount' | 'fee_amount' | 'subtotal' | 'currency' | 'checkout_url' | 'client_secret' | 'success_url' | 'cancel_url' | 'created_at'>;
 
@@ -92,7 +102,7 @@ export async function updatePayment(tx: Tx, scope: Scope, id: string, changes: P
   const sets = entries.map(([column], i) => `${column} = $${i + 5}`);
   const rows = await tx.query<PaymentRow>(
     `UPDATE payments SET ${[...sets, 'updated_at = $4'].join(', ')} WHERE marketplace_id = $1 AND mode = $2 AND id = $3 RETURNING ${PAYMENT_COLUMNS}`,
-    [scope.marketplaceId, scope.mode, id, now, ...entries.map(([column, value]) => (column === 'metadata' ? JSON.stringify(value) : value))],
+    [scope.marketplaceId, scope.mode, id, now, ...entries.map(([column, value]) => (JSON_COLUMNS.has(column) && value !== null ? JSON.stringify(value) : value))],
   );
   if (!rows[0]) throw new Error(`payment ${id} vanished while locked`);
   return rows[0];

@@ -107,6 +107,12 @@ export async function lockOrderThenPayment(tx: Tx, scope: Scope, paymentId: stri
 async function paymentSucceeded(tx: Tx, scope: Scope, report: Extract<ProcessorReport, { type: 'payment_succeeded' }>, now: Date, kick: CallKick): Promise<void> {
   const payment = await lockPaymentOf(tx, scope, report);
   if (!payment) return;
+  if (!ledger.amountAgrees(payment, report)) {
+    await ledger.recordAmountMismatch(tx, scope, payment, report, now);
+    return;
+  }
+  // A report that names no amount (a refund taken as proof of payment) does not overrule a recorded mismatch.
+  if (report.amount === null && payment.amount_mismatch !== null && payment.status !== 'succeeded') return;
   const { commitOrder } = await ledger.recordPaid(tx, scope, payment, report, now, kick);
   if (commitOrder) await commitPaidOrder(tx, scope, payment.order_id, await loadSettings(tx, scope), now);
 }
@@ -121,7 +127,7 @@ async function refundUpdated(tx: Tx, scope: Scope, report: Extract<ProcessorRepo
     if (!payment) return;
     if (payment.status !== 'succeeded') {
       // A refund proves the payment: its success report may still be on its way (or lost).
-      await paymentSucceeded(tx, scope, { type: 'payment_succeeded', paymentId: payment.id, paymentIntent: report.paymentIntent, checkoutSession: null, charge: report.charge }, now, kick);
+      await paymentSucceeded(tx, scope, { type: 'payment_succeeded', paymentId: payment.id, paymentIntent: report.paymentIntent, checkoutSession: null, charge: report.charge, amount: null, currency: null }, now, kick);
       payment = await queries.lockPayment(tx, scope, payment.id);
       if (!payment || payment.status !== 'succeeded') return;
     }

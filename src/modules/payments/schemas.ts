@@ -37,6 +37,15 @@ export const Payment = Type.Object(
     metadata: Metadata,
     paid_at: NullableTimestamp,
     canceled_at: NullableTimestamp,
+    amount_mismatch: Nullable(
+      Type.Object(
+        { amount: Type.Integer(), currency: Type.String(), reported_at: Timestamp },
+        {
+          description:
+            "Set when the processor reported a success with another amount or currency than this payment's: that report was not applied (the payment did not succeed from it, the order was not paid) and `last_failure` says so. Check the payment at the processor; the dashboard flags it. Null while every report agreed.",
+        },
+      ),
+    ),
     created_at: Timestamp,
     updated_at: Timestamp,
   },
@@ -58,6 +67,7 @@ export const Payment = Type.Object(
         metadata: {},
         paid_at: '2026-11-21T09:31:12.000Z',
         canceled_at: null,
+        amount_mismatch: null,
         created_at: '2026-11-21T09:30:00.000Z',
         updated_at: '2026-11-21T09:31:12.000Z',
       }] },
@@ -175,6 +185,14 @@ export const ListCardDisputesQuery = ListQuery({ payment: Type.Optional(Id), ord
 export type ListCardDisputesQuery = Static<typeof ListCardDisputesQuery>;
 
 // Test helpers (contract 15).
+export const SucceedPaymentBody = Type.Union([
+  Body({
+    amount: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_AMOUNT, description: "What the processor says it took; defaults to the payment's amount." })),
+    currency: Type.Optional(Type.String({ pattern: '^[A-Za-z]{3}$', description: "Defaults to the payment's currency." })),
+  }),
+  Type.Null(),
+]);
+export type SucceedPaymentBody = Static<typeof SucceedPaymentBody>;
 export const FailPaymentBody = Type.Union([Body({ message: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })) }), Type.Null()]);
 export type FailPaymentBody = Static<typeof FailPaymentBody>;
 export const ProcessorRefundBody = Type.Object({ amount: Type.Integer({ minimum: 1, maximum: MAX_AMOUNT }) }, { additionalProperties: false, examples: [{ amount: 500 }] });

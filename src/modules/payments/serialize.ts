@@ -35,6 +35,7 @@ export function serializePayment(row: PaymentRow): Payment {
     metadata: row.metadata,
     paid_at: iso(row.paid_at),
     canceled_at: iso(row.canceled_at),
+    amount_mismatch: row.amount_mismatch,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -14,7 +14,7 @@ import type { Seller } from '../sellers/schemas.js';
 import { kickFor } from './kick.js';
 import * as queries from './queries.js';
 import { handleReport, lockOrderThenPayment } from './reports.js';
-import type { CardDispute, CardDisputeBody, FailPaymentBody, Payment, ProcessorRefundBody, Refund } from './schemas.js';
+import type { CardDispute, CardDisputeBody, FailPaymentBody, SucceedPaymentBody, Payment, ProcessorRefundBody, Refund } from './schemas.js';
 import { serializeCardDispute, serializePayment, serializeRefund } from './serialize.js';
 
 export const SIMULATED_DECLINE_MESSAGE = 'Your card was declined. (simulated)';
@@ -34,14 +34,22 @@ async function report<T>(deps: JobDeps, scope: Scope, paymentId: string, check: 
   });
 }
 
-const succeeded = (payment: queries.PaymentRow) =>
-  ({ type: 'payment_succeeded', paymentId: payment.id, paymentIntent: payment.processor_payment_intent, checkoutSession: payment.processor_checkout_session, charge: payment.processor_charge ?? `ch_sim_${payment.id.slice(4)}` }) as const;
+/** The processor's success report: the payment's own amount and currency unless a test names others. */
+const succeeded = (payment: queries.PaymentRow, reported: SucceedPaymentBody = null): ProcessorReport => ({
+  type: 'payment_succeeded',
+  paymentId: payment.id,
+  paymentIntent: payment.processor_payment_intent,
+  checkoutSession: payment.processor_checkout_session,
+  charge: payment.processor_charge ?? `ch_sim_${payment.id.slice(4)}`,
+  amount: reported?.amount ?? payment.amount,
+  currency: reported?.currency ?? payment.currency,
+});
 
 /** The buyer paid; on a payment canceled with its order, a late payment (refunded in full at once). */
-export function succeedPayment(ctx: OperationContext, id: string): Promise<Payment> {
+export function succeedPayment(ctx: OperationContext, id: string, body: SucceedPaymentBody = null): Promise<Payment> {
   return report(ctx, ctx.scope, id, (p) => {
     if (p.status === 'succeeded') throw errors.invalidState('payment', p.status, 'succeed again');
-  }, (p) => [succeeded(p)], async (p) => serializePayment(p));
+  }, (p) => [succeeded(p, body)], async (p) => serializePayment(p));
 }
 
 export function failPayment(ctx: OperationContext, id: string, body: FailPaymentBody): Promise<Payment> {

@@ -106,7 +106,16 @@ export class ProcessorDeclined extends Error {
  * does not matter: the same report twice, or a late one after a later one, ends in the same state.
  */
 export type ProcessorReport =
-  | { type: 'payment_succeeded'; paymentId: string | null; paymentIntent: string | null; checkoutSession: string | null; charge: string | null }
+  | {
+      type: 'payment_succeeded';
+      paymentId: string | null;
+      paymentIntent: string | null;
+      checkoutSession: string | null;
+      charge: string | null;
+      /** What the processor says it took, minor units and ISO code (any case); checked against the payment's. Null: not named (then not checked). */
+      amount: number | null;
+      currency: string | null;
+    }
   | { type: 'payment_failed'; paymentId: string | null; paymentIntent: string | null; checkoutSession: string | null; message: string }
   | { type: 'refund_updated'; paymentIntent: string | null; charge: string | null; refund: string; amount: number; status: RefundResult['status']; failureReason: string | null; refundId: string | null }
   | { type: 'account_updated'; account: string; payoutsEnabled: boolean; restricted: boolean }

@@ -53,7 +53,15 @@ function refundReport(refund: Stripe.Refund): ProcessorReport {
 }
 
 function sessionSucceeded(session: Stripe.Checkout.Session): ProcessorReport {
-  return { type: 'payment_succeeded', paymentId: paymentOf(session.metadata), paymentIntent: idOf(session.payment_intent), checkoutSession: session.id, charge: null };
+  return {
+    type: 'payment_succeeded',
+    paymentId: paymentOf(session.metadata),
+    paymentIntent: idOf(session.payment_intent),
+    checkoutSession: session.id,
+    charge: null,
+    amount: session.amount_total ?? null,
+    currency: session.currency ?? null,
+  };
 }
 
 function disputeReport(dispute: Stripe.Dispute): ProcessorReport {
@@ -85,7 +93,15 @@ export function reportsOfStripeEvent(event: Stripe.Event): ProcessorReport[] {
     }
     case 'payment_intent.succeeded': {
       const intent = event.data.object;
-      return [{ type: 'payment_succeeded', paymentId: paymentOf(intent.metadata), paymentIntent: intent.id, checkoutSession: null, charge: idOf(intent.latest_charge) }];
+      return [{
+        type: 'payment_succeeded',
+        paymentId: paymentOf(intent.metadata),
+        paymentIntent: intent.id,
+        checkoutSession: null,
+        charge: idOf(intent.latest_charge),
+        amount: intent.amount_received ?? null,
+        currency: intent.currency ?? null,
+      }];
     }
     case 'payment_intent.payment_failed': {
       const intent = event.data.object;

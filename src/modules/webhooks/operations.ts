@@ -1,5 +1,6 @@
 // Webhook endpoint and delivery operations. Each owns its transaction. Lock order: the endpoint
 // row, then its deliveries (the dispatcher's settle takes them in the same order).
+import type { Tx } from '../../db/db.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';
 import { isEventType } from '../../events/types.js';
@@ -42,6 +43,15 @@ async function checkUrl(ctx: OperationContext, url: string): Promise<void> {
   if (refusal !== null) throw errors.invalidRequest(`The url ${refusal}.`, 'url');
 }
 
+/** Every endpoint takes a delivery row per event in the event's transaction: the count is bounded. */
+async function checkEndpointBound(ctx: OperationContext, tx: Tx): Promise<void> {
+  await queries.lockModeForEndpoints(tx, ctx.scope);
+  const limit = ctx.config.limits.webhookEndpoints;
+  if ((await queries.countEndpoints(tx, ctx.scope)) >= limit) {
+    throw errors.limitExceeded('Webhook endpoints per mode', limit, 'MAX_WEBHOOK_ENDPOINTS', 'delete one before creating another');
+  }
+}
+
 export async function createWebhookEndpoint(ctx: OperationContext, body: CreateWebhookEndpointBody): Promise<WebhookEndpoint> {
   const { scope } = ctx;
   const enabledEvents = checkEnabledEvents(body.enabled_events);
@@ -50,6 +60,7 @@ export async function createWebhookEndpoint(ctx: OperationContext, body: CreateW
   const id = newId('webhookEndpoint');
   const secret = newSigningSecret();
   return ctx.db.transaction(async (tx) => {
+    await checkEndpointBound(ctx, tx);
     const now = await modeNow(tx, ctx.clock, scope);
     await queries.insertEndpoint(
       tx,

@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 beforeEach(() => h.setSettings({ payments_enabled: true, platform_fee: { percent_bps: 0, fixed_amount: 0 }, release_delay_seconds: 0 }));
 
-const succeeded = (paymentId: string): ProcessorReport => ({ type: 'payment_succeeded', paymentId, paymentIntent: null, checkoutSession: null, charge: `ch_${paymentId}` });
+const succeeded = (paymentId: string): ProcessorReport => ({ type: 'payment_succeeded', paymentId, paymentIntent: null, checkoutSession: null, charge: `ch_${paymentId}`, amount: null, currency: null });
 
 describe('processor reports', () => {
   it('handles an event once: a second delivery of the same event id is a duplicate', async () => {

@@ -71,8 +71,9 @@ export function stripeMode(ctx: () => TestContext, fake: () => FakeStripe) {
     const pi = `pi_flow_${++sequence}`;
     const charge = `ch_flow_${sequence}`;
     const metadata = { payment: paymentRow.id, order: paymentRow.order };
-    await deliver('checkout.session.completed', { id: paymentRow.processor.checkout_session, object: 'checkout.session', payment_status: 'paid', payment_intent: pi, metadata });
-    await deliver('payment_intent.succeeded', { id: pi, object: 'payment_intent', latest_charge: charge, metadata });
+    const currency = String(paymentRow.currency).toLowerCase(); // Stripe writes currencies in lower case
+    await deliver('checkout.session.completed', { id: paymentRow.processor.checkout_session, object: 'checkout.session', payment_status: 'paid', payment_intent: pi, amount_total: paymentRow.amount, currency, metadata });
+    await deliver('payment_intent.succeeded', { id: pi, object: 'payment_intent', latest_charge: charge, amount_received: paymentRow.amount, currency, metadata });
     return { pi, charge };
   }
 

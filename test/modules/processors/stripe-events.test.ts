@@ -49,17 +49,18 @@ describe('verifyStripeEvent', () => {
 });
 
 describe('reportsOfStripeEvent', () => {
-  const session = { id: 'cs_1', object: 'checkout.session', payment_intent: 'pi_1', payment_status: 'paid', metadata: { payment: 'pay_1', order: 'ord_1' } };
+  const session = { id: 'cs_1', object: 'checkout.session', payment_intent: 'pi_1', payment_status: 'paid', amount_total: 1100, currency: 'usd', metadata: { payment: 'pay_1', order: 'ord_1' } };
   const refund = { id: 're_1', object: 'refund', amount: 500, payment_intent: 'pi_1', charge: 'ch_1', status: 'pending', failure_reason: null, metadata: { refund: 'ref_1', payment: 'pay_1' } };
   const dispute = { id: 'dp_1', object: 'dispute', amount: 2530, charge: 'ch_1', payment_intent: 'pi_1', reason: 'fraudulent', status: 'needs_response', evidence_details: { due_by: 1_800_000_000 } };
 
   it('a paid Checkout Session, an async success and a PaymentIntent success are payment_succeeded', () => {
-    const succeeded = { type: 'payment_succeeded', paymentId: 'pay_1', paymentIntent: 'pi_1', checkoutSession: 'cs_1', charge: null };
+    // The amount and currency Stripe took go with the report, to be checked against the payment's.
+    const succeeded = { type: 'payment_succeeded', paymentId: 'pay_1', paymentIntent: 'pi_1', checkoutSession: 'cs_1', charge: null, amount: 1100, currency: 'usd' };
     expect(reportsOfStripeEvent(event('checkout.session.completed', session))).toEqual([succeeded]);
     expect(reportsOfStripeEvent(event('checkout.session.completed', { ...session, payment_status: 'unpaid' }))).toEqual([]);
     expect(reportsOfStripeEvent(event('checkout.session.async_payment_succeeded', { ...session, payment_intent: { id: 'pi_1', object: 'payment_intent' } }))).toEqual([succeeded]);
-    expect(reportsOfStripeEvent(event('payment_intent.succeeded', { id: 'pi_2', object: 'payment_intent', latest_charge: 'ch_2', metadata: { payment: 'pay_2' } }))).toEqual([
-      { type: 'payment_succeeded', paymentId: 'pay_2', paymentIntent: 'pi_2', checkoutSession: null, charge: 'ch_2' },
+    expect(reportsOfStripeEvent(event('payment_intent.succeeded', { id: 'pi_2', object: 'payment_intent', latest_charge: 'ch_2', amount_received: 2530, currency: 'eur', metadata: { payment: 'pay_2' } }))).toEqual([
+      { type: 'payment_succeeded', paymentId: 'pay_2', paymentIntent: 'pi_2', checkoutSession: null, charge: 'ch_2', amount: 2530, currency: 'eur' },
     ]);
   });
 
@@ -144,7 +145,7 @@ describe('POST /processor/stripe/{marketplace}/{mode}', () => {
       expect.objectContaining({ db: ctx.db }),
       { marketplaceId: ctx.marketplaceId, mode: 'live' },
       { provider: 'stripe', eventId: sent.id },
-      [{ type: 'payment_succeeded', paymentId: 'pay_9', paymentIntent: 'pi_9', checkoutSession: null, charge: 'ch_9' }],
+      [{ type: 'payment_succeeded', paymentId: 'pay_9', paymentIntent: 'pi_9', checkoutSession: null, charge: 'ch_9', amount: null, currency: null }],
     ]);
   });
 

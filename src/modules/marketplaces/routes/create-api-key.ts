@@ -13,7 +13,8 @@ export const createApiKeyRoute: RouteModule = (app) => {
         summary: 'Create an API key',
         description:
           'A secret key is shown whole in this answer only; store it now. ' +
-          'Needs the owner, admin or developer role (403 permission_denied otherwise).',
+          'Needs the owner, admin or developer role (403 permission_denied otherwise). ' +
+          'A mode has at most `MAX_API_KEYS` working keys (a setting of the service, default 20; revoked and expired ones do not count); past it 409 `limit_exceeded`: revoke one first.',
         params: ModeParams,
         body: CreateApiKeyBody,
         response: { 201: CreatedApiKey },

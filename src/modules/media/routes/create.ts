@@ -15,7 +15,8 @@ export const createMediaRoute: RouteModule = (app) => {
           'Declares a file of the listing (a pending media) and answers the address to PUT it to, with the declared ' +
           'Content-Type and exactly `size_bytes` bytes, within 10 minutes (`upload_expires_at`, on the mode\'s clock); then call ' +
           'complete. A media not completed by then is deleted with its file (`media.deleted`). A removed listing takes ' +
-          'no media (409 `invalid_state`).',
+          'no media (409 `invalid_state`). A listing has at most `MAX_MEDIA_PER_LISTING` media (a setting of the service, ' +
+          'default 20), pending uploads included; past it 409 `limit_exceeded`.',
         params: IdParams,
         body: CreateMediaBody,
         response: { 201: MediaUpload },

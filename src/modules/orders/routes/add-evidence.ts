@@ -12,7 +12,7 @@ export const addDisputeEvidenceRoute: RouteModule = (app) => {
         tags: ['Disputes'],
         summary: 'Add evidence to a dispute',
         description:
-          'The buyer or the seller of the order adds text while the dispute is open (`dispute.evidence_added`). 403 `actor_not_party`; 409 `invalid_state` once decided.',
+          'The buyer or the seller of the order adds text while the dispute is open (`dispute.evidence_added`). 403 `actor_not_party`; 409 `invalid_state` once decided. `text` is at most 5000 characters (400 `param: text`); a dispute takes at most `MAX_EVIDENCE_PER_DISPUTE` items (a setting of the service, default 50), then 409 `limit_exceeded`, so the evidence array the event carries stays finite.',
         params: IdParams,
         body: AddEvidenceBody,
         response: { 200: Dispute },

@@ -1,10 +1,10 @@
 // The simulated processor's test helpers (contract 15; test-mode keys only).
 import { Type } from '@sinclair/typebox';
-import { Body, IdParams, StringEnum } from '../../../http/schemas.js';
+import { IdParams, StringEnum } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../http/types.js';
 import { Seller } from '../../sellers/schemas.js';
 import { requireTestMode } from '../../test-helpers/test-mode.js';
-import { CardDispute, CardDisputeBody, FailPaymentBody, Payment, ProcessorRefundBody, Refund } from '../schemas.js';
+import { CardDispute, CardDisputeBody, FailPaymentBody, SucceedPaymentBody, Payment, ProcessorRefundBody, Refund } from '../schemas.js';
 import { cardDispute, failPayment, processorRefund, setSimulatedPayouts, succeedPayment } from '../simulated.js';
 
 const SIMULATED_ONLY = 'Simulated processor only: 409 `invalid_state` for a payment made through Stripe. Test-mode keys only (403 `test_mode_only`).';
@@ -13,8 +13,8 @@ export const paymentTestHelperRoutes: RouteModule = (app) => {
   const helper = { preValidation: requireTestMode };
   app.post(
     '/test_helpers/payments/:id/succeed',
-    { ...helper, schema: { tags: ['Test helpers'], summary: 'Simulate the buyer paying', description: `The payment succeeds and its order is committed. On a payment canceled with its order, a late payment: it succeeds and is refunded in full at once (\`late_payment\`). 409 \`invalid_state\` when it already succeeded. ${SIMULATED_ONLY}`, params: IdParams, body: Type.Union([Body({}), Type.Null()]), response: { 200: Payment } } },
-    async (request) => succeedPayment(request.ctx, request.params.id),
+    { ...helper, schema: { tags: ['Test helpers'], summary: 'Simulate the buyer paying', description: `The payment succeeds and its order is committed. On a payment canceled with its order, a late payment: it succeeds and is refunded in full at once (\`late_payment\`). 409 \`invalid_state\` when it already succeeded. With \`amount\` or \`currency\` other than the payment's, the processor's report names them: the check against ours refuses it (\`amount_mismatch\` set, \`payment.failed\`, the payment stays due). ${SIMULATED_ONLY}`, params: IdParams, body: SucceedPaymentBody, response: { 200: Payment } } },
+    async (request) => succeedPayment(request.ctx, request.params.id, request.body),
   );
   app.post(
     '/test_helpers/payments/:id/fail',

@@ -13,7 +13,8 @@ export const createWebhookEndpointRoute: RouteModule = (app) => {
         description:
           '`url` must be https:// with a host on the public internet (a name is resolved: every address must be public); ' +
           'otherwise 400 `param: url`. `enabled_events` takes event types or `*`; an unknown one answers 400 with ' +
-          '`param: enabled_events[i]`. The answer holds `secret` (begins `whsec_`): it is shown only here and on rotation.',
+          '`param: enabled_events[i]`. The answer holds `secret` (begins `whsec_`): it is shown only here and on rotation. ' +
+          'A mode has at most `MAX_WEBHOOK_ENDPOINTS` endpoints (a setting of the service, default 16); past it 409 `limit_exceeded`: delete one first.',
         body: CreateWebhookEndpointBody,
         response: { 201: WebhookEndpoint },
       },
