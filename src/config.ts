@@ -44,6 +44,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** How many of the newest matches search ranks by relevance (docs/search.md). */
   searchRelevanceCandidates: number;
+  /** Members a workspace may have waiting for their invitation to be accepted (409 limit_exceeded beyond). */
+  maxPendingInvitations: number;
   /** The dashboard's built files (index.html, assets/), served at /dashboard. */
   dashboardDir: string;
 }
@@ -207,6 +209,15 @@ function searchRelevanceCandidates(env: Env): number {
   return Number(value);
 }
 
+function maxPendingInvitations(env: Env): number {
+  const value = text(env, 'MAX_PENDING_INVITATIONS');
+  if (value === null) return 50;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 10_000) {
+    throw new ConfigError('MAX_PENDING_INVITATIONS', `must be an integer from 1 to 10000; got "${value}"`);
+  }
+  return Number(value);
+}
+
 /** The configuration of this process, from its environment: the one place that reads process.env. */
 export function configFromEnvironment(): Config {
   return parseConfig(process.env);
@@ -240,6 +251,7 @@ export function parseConfig(env: Env): Config {
     trustProxy: trustProxy(env),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     searchRelevanceCandidates: searchRelevanceCandidates(env),
+    maxPendingInvitations: maxPendingInvitations(env),
     dashboardDir: resolve(text(env, 'DASHBOARD_DIR') ?? DEFAULT_DASHBOARD_DIR),
   };
 }
