@@ -53,8 +53,8 @@ export async function resendVerification(ctx: UserContext, clientAddress: string
   await admitSecretAttempt(ctx.db, ctx.clock, 'email_verification_resend', { address: clientAddress, target: userId });
   return ctx.db.transaction(async (tx) => {
     const now = new Date(ctx.clock.nowMs());
-    const user = await queries.selectUserById(tx, userId);
-    if (!user) throw errors.missing('user', userId);
+    // The signed-in user exists: a user is never deleted while a credential of theirs works.
+    const user = (await queries.selectUserById(tx, userId))!;
     if (user.email_verified_at !== null) throw errors.invalidState('email address', 'already verified', 'be verified again');
     // Email leaves through a workspace's outbox; the newest one the user belongs to.
     const [workspace] = await queries.selectWorkspacesOfUser(tx, userId);

@@ -97,4 +97,17 @@ describe('email verification', () => {
     const session = await ctx.request('/manage/v1/login', { key: null, body: { email, password: PASSWORD } });
     expect(session.body.user.email_verified_at).not.toBeNull();
   });
+
+  it('cannot resend to a user in no workspace: the email has no outbox to leave from (409 invalid_state)', async () => {
+    const email = uniqueEmail('leaver');
+    const me = await signup(email);
+    const other = uniqueEmail('co-owner');
+    await ctx.request('/manage/v1/members', { key: me.token, body: { email: other, role: 'owner' } });
+    const joined = await ctx.request('/manage/v1/invitations/accept', { key: null, body: { token: await emailedToken(ctx, other, 'inv'), password: PASSWORD } });
+    expect(joined.status).toBe(200);
+    expect((await ctx.request(`/manage/v1/members/${me.userId}`, { method: 'DELETE', key: me.token })).status).toBe(200);
+    const refused = await ctx.request('/manage/v1/email_verifications', { method: 'POST', key: me.token });
+    expectError(refused, 409, 'invalid_state');
+    expect(refused.body.error.message).toContain('in no workspace');
+  });
 });
