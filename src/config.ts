@@ -59,6 +59,8 @@ export interface TenantLimits {
   evidencePerDispute: number;
   /** MAX_API_KEYS: API keys per marketplace and mode that still work (revoked and expired ones do not count). */
   apiKeys: number;
+  /** MAX_PENDING_INVITATIONS: members a workspace may have waiting for their invitation to be accepted. */
+  pendingInvitations: number;
 }
 
 export class ConfigError extends Error {
@@ -236,6 +238,7 @@ function tenantLimits(env: Env): TenantLimits {
     mediaPerListing: bound(env, 'MAX_MEDIA_PER_LISTING', 20),
     evidencePerDispute: bound(env, 'MAX_EVIDENCE_PER_DISPUTE', 50),
     apiKeys: bound(env, 'MAX_API_KEYS', 20),
+    pendingInvitations: bound(env, 'MAX_PENDING_INVITATIONS', 50),
   };
 }
 

@@ -38,7 +38,7 @@ function sqlStatements(source: string): string[] {
 }
 
 // Tables that sit above marketplaces: scoped by their workspace (or user, or token) instead.
-const WORKSPACE_TABLES = ['workspaces', 'workspace_members', 'users', 'invitations', 'management_tokens', 'emails', 'login_attempts', 'marketplaces', 'dashboard_sessions', 'password_resets'];
+const WORKSPACE_TABLES = ['workspaces', 'workspace_members', 'users', 'invitations', 'management_tokens', 'emails', 'login_attempts', 'marketplaces', 'dashboard_sessions', 'password_resets', 'email_verifications'];
 
 // Statements that may name neither, each with the reason (keep this list short).
 const ALLOWED_UNSCOPED: { file: string; contains: string; why: string }[] = [

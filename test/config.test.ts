@@ -220,3 +220,13 @@ describe('SEARCH_RELEVANCE_CANDIDATES', () => {
     }
   });
 });
+
+describe('MAX_PENDING_INVITATIONS', () => {
+  it('defaults to 50 and takes 1 to 10000', () => {
+    expect(parseConfig(base()).limits.pendingInvitations).toBe(50);
+    expect(parseConfig({ ...base(), MAX_PENDING_INVITATIONS: '3' }).limits.pendingInvitations).toBe(3);
+    for (const bad of ['0', '10001', '5x', '-1']) {
+      expect(() => parseConfig({ ...base(), MAX_PENDING_INVITATIONS: bad })).toThrow(/MAX_PENDING_INVITATIONS/);
+    }
+  });
+});

@@ -2,7 +2,7 @@
 // workspace pages and the per-marketplace, per-mode pages under /m/{marketplace}/{mode}/….
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { context, type Mode } from './api/client';
-import { AcceptInvitationPage, ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage } from './pages/auth';
+import { AcceptInvitationPage, ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage, VerifyEmailPage } from './pages/auth';
 import { BuyerPage, BuyersPage, ClockPage, FlagsPage, ListingPage, ListingsPage, ModerationPage, OrderPage, OrdersPage, OverviewPage, SellerPage, SellersPage } from './pages/commerce';
 import { ApiKeysPage, ProcessorPage, SettingsPage } from './pages/config';
 import { DeliveryPage, EventPage, EventsPage, WebhookEndpointPage, WebhooksPage } from './pages/webhooks';
@@ -12,7 +12,7 @@ import { loadSession, SessionContext, type Session, type SessionState } from './
 import { Shell, type MarketplaceScope } from './shell';
 import { Empty, Loading } from './ui/components';
 
-const PUBLIC = ['/login', '/signup', '/forgot-password', '/reset-password', '/accept-invitation'];
+const PUBLIC = ['/login', '/signup', '/forgot-password', '/reset-password', '/accept-invitation', '/verify-email'];
 const WORKSPACE_KEY = 'dashboard.workspace';
 
 export function App() {
@@ -48,7 +48,7 @@ export function App() {
     };
   }, [session, workspaceId, refresh]);
 
-  const publicPage = publicRoute(path, refresh);
+  const publicPage = publicRoute(path, refresh, session);
   if (publicPage) return publicPage;
   if (session === undefined) return <Loading />;
   if (session === null) return <Loading />;
@@ -68,7 +68,7 @@ export function App() {
   );
 }
 
-function publicRoute(path: string, refresh: () => Promise<void>): ReactNode {
+function publicRoute(path: string, refresh: () => Promise<void>, session: Session | null | undefined): ReactNode {
   switch (path) {
     case '/login':
       return <LoginPage onSignedIn={refresh} />;
@@ -79,7 +79,11 @@ function publicRoute(path: string, refresh: () => Promise<void>): ReactNode {
     case '/reset-password':
       return <ResetPasswordPage />;
     case '/accept-invitation':
-      return <AcceptInvitationPage onSignedIn={refresh} />;
+      // Wait for the session: signed in, the invitation is accepted by that account.
+      if (session === undefined) return <Loading />;
+      return <AcceptInvitationPage key={session?.user.id ?? 'none'} signedInAs={session?.user.email ?? null} onSignedIn={refresh} />;
+    case '/verify-email':
+      return <VerifyEmailPage onVerified={refresh} />;
     default:
       return null;
   }

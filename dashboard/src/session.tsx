@@ -10,7 +10,7 @@ export interface Workspace {
 }
 
 export interface Session {
-  user: { id: string; email: string };
+  user: { id: string; email: string; email_verified_at: string | null };
   csrf_token: string;
   expires_at: string;
   workspaces: Workspace[];

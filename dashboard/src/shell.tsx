@@ -1,10 +1,11 @@
 // The frame of every signed-in page: the left navigation, the top bar with the workspace and
 // marketplace pickers and the Test/Live switch (always visible inside a marketplace).
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { api, call, type Mode } from './api/client';
 import { Link, navigate } from './router';
 import { signOut, useSession } from './session';
-import { useLoad } from './ui/hooks';
+import { ErrorNotice } from './ui/components';
+import { useAction, useLoad } from './ui/hooks';
 
 export interface MarketplaceScope {
   marketplace: string;
@@ -143,11 +144,40 @@ export function Shell({ scope, children }: { scope: MarketplaceScope | null; chi
             </button>
           </div>
         </header>
+        {session.user.email_verified_at === null && <VerifyBanner email={session.user.email} />}
         {scope?.mode === 'test' && <div className="test-banner">Test mode: test data, simulated payments, nothing real moves.</div>}
         <main id="main" className="content" tabIndex={-1}>
           {children}
         </main>
       </div>
+    </div>
+  );
+}
+
+/** An account whose address is not proved yet: it uses its own workspace, and is asked to confirm. */
+function VerifyBanner({ email }: { email: string }) {
+  const [sent, setSent] = useState(false);
+  const action = useAction();
+  const resend = async () => {
+    const ok = await action.run(async () => {
+      await call(api.POST('/manage/v1/email_verifications', {}));
+      return true;
+    });
+    if (ok) setSent(true);
+  };
+  return (
+    <div className="notice notice-warning verify-banner" role="status">
+      {sent ? (
+        <p>A new confirmation link is on its way to {email}.</p>
+      ) : (
+        <p>
+          Confirm your email address: we sent a link to {email}.{' '}
+          <button type="button" className="button button-small" onClick={resend} disabled={action.busy}>
+            Send the link again
+          </button>
+        </p>
+      )}
+      <ErrorNotice error={action.error} />
     </div>
   );
 }

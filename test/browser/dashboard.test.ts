@@ -1,8 +1,10 @@
 // The dashboard end to end in Chromium, as an operator uses it: sign up, create a marketplace,
 // switch modes, change a setting, keys, a webhook endpoint with its deliveries, an order and its
-// transitions, erasing a buyer, inviting a member who accepts from the outbox link, and that
-// member, a viewer, refused a write. axe runs on every page visited.
+// transitions, erasing a buyer, confirming the address and inviting a member from the links the
+// real SMTP server received, that member, a viewer, refused a write, and an existing account
+// accepting an invitation signed in. axe runs on every page visited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorkspaceWithOwner } from '../../src/modules/accounts/operations.js';
 import { startReceiver, type Receiver } from '../modules/webhooks/helpers.js';
 import { openSection, startDashboard, type Dashboard } from './helpers.js';
 
@@ -74,6 +76,24 @@ describe('the dashboard in a browser', () => {
     expect(marketplaceUrl).toMatch(/^\/dashboard\/m\/mkt_/);
     await d.checkA11y('overview');
     await d.screenshot('overview');
+  });
+
+  it('asks to confirm the address, sends the link again, and confirms it from the emailed link', async () => {
+    const { page } = d;
+    await page.getByText(`Confirm your email address: we sent a link to ${email}.`).waitFor();
+    await d.checkA11y('unverified banner');
+    await page.getByRole('button', { name: 'Send the link again' }).click();
+    await page.getByText(`A new confirmation link is on its way to ${email}.`).waitFor();
+    const url = new URL(await d.emailedLink(email, '/dashboard/verify-email'));
+    await page.goto(`${url.pathname}${url.hash}`);
+    await page.getByRole('heading', { name: 'Confirm your email address' }).waitFor();
+    await d.checkA11y('verify email');
+    await page.getByRole('button', { name: 'Confirm email address' }).click();
+    await page.getByText('Your email address is confirmed.').waitFor();
+    expect(page.url()).not.toContain('token');
+    await page.goto(`${marketplaceUrl}/test`);
+    await page.getByText('USD · Test mode').waitFor();
+    expect(await page.getByText('Confirm your email address').count()).toBe(0);
   });
 
   it('switches between test and live mode', async () => {
@@ -357,7 +377,7 @@ describe('the dashboard in a browser', () => {
     await page.getByRole('link', { name: 'Vintage Finds' }).waitFor();
   });
 
-  it('invites a member, who accepts from the outbox link and, as a viewer, is refused a write', async () => {
+  it('invites a member, who accepts from the emailed link and, as a viewer, is refused a write', async () => {
     const { page } = d;
     await openSection(page, 'Members');
     await page.getByLabel('Email').fill(viewerEmail);
@@ -373,19 +393,16 @@ describe('the dashboard in a browser', () => {
     // The outbox shows the email without its secret link; the invitee's copy (the body the
     // service sends, in the outbox table) holds it.
     expect(await invitation.locator('pre').textContent()).toContain('[invitation link, sent only to the invitee]');
-    const [sent] = await d.ctx.db.query<{ body_text: string }>(`SELECT body_text FROM emails WHERE subject LIKE 'You are invited%' ORDER BY created_at DESC LIMIT 1`);
-    const link = /https?:\/\/\S+\/dashboard\/accept-invitation\?token=inv_\S+/.exec(sent?.body_text ?? '')?.[0];
-    expect(link, sent?.body_text).toBeTruthy();
     await d.checkA11y('email outbox');
     await d.screenshot('email-outbox');
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL('**/dashboard/login');
-    const url = new URL(link!);
-    await page.goto(`${url.pathname}${url.search}`);
+    const url = new URL(await d.emailedLink(viewerEmail, '/dashboard/accept-invitation'));
+    await page.goto(`${url.pathname}${url.hash}`);
     await page.getByRole('heading', { name: 'Join the workspace' }).waitFor();
     await d.checkA11y('accept invitation');
-    await page.getByLabel('Password').fill('viewer password 123');
+    await page.getByLabel('Password', { exact: true }).fill('viewer password 123');
     await page.getByRole('button', { name: 'Accept invitation' }).click();
     await page.getByRole('heading', { name: 'Marketplaces' }).waitFor();
     await page.getByText('viewer', { exact: true }).waitFor();
@@ -441,10 +458,7 @@ describe('the dashboard in a browser', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('we sent it a link').waitFor();
     await d.checkA11y('forgot password');
-    const [sent] = await d.ctx.db.query<{ body_text: string }>(`SELECT body_text FROM emails WHERE body_text LIKE '%reset-password#token=%' ORDER BY created_at DESC LIMIT 1`);
-    const link = /https?:\/\/\S+\/dashboard\/reset-password#token=\S+/.exec(sent?.body_text ?? '')?.[0];
-    expect(link, sent?.body_text).toBeTruthy();
-    const url = new URL(link!);
+    const url = new URL(await d.emailedLink(email, '/dashboard/reset-password'));
     await page.goto(`${url.pathname}${url.hash}`);
     await page.getByLabel('New password').fill('a brand new password');
     await d.checkA11y('reset password');
@@ -456,5 +470,33 @@ describe('the dashboard in a browser', () => {
     await page.getByLabel('Password').fill('a brand new password');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('heading', { name: 'Marketplaces' }).waitFor();
+  });
+
+  it('lets an existing account accept an invitation only signed in, through the emailed link', async () => {
+    const { page } = d;
+    const otherEmail = `existing-${Date.now().toString(36)}@example.com`;
+    await createWorkspaceWithOwner(d.ctx.db, d.ctx.services.clock, { email: otherEmail, password: 'their own password', workspaceName: 'Their shop' });
+    await openSection(page, 'Members');
+    await page.getByLabel('Email').fill(otherEmail);
+    await page.getByLabel('Role', { exact: true }).selectOption('developer');
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText(`Invitation sent to ${otherEmail}.`).waitFor();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/dashboard/login');
+
+    const url = new URL(await d.emailedLink(otherEmail, '/dashboard/accept-invitation'));
+    await page.goto(`${url.pathname}${url.hash}`);
+    await page.getByRole('heading', { name: 'Already have an account?' }).waitFor();
+    // The link alone cannot set the password of an account that has one.
+    await page.getByLabel('Password', { exact: true }).fill('chosen through the link');
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await page.getByText('This invitation is for an existing account').waitFor();
+    await page.getByLabel('Email').fill(otherEmail);
+    await page.getByLabel('Your password').fill('their own password');
+    await d.checkA11y('accept invitation, existing account');
+    await page.getByRole('button', { name: 'Log in and accept' }).click();
+    await page.getByRole('heading', { name: 'Marketplaces' }).waitFor();
+    const workspaces = await page.getByLabel('Workspace', { exact: true }).locator('option').allTextContents();
+    expect(workspaces.sort()).toEqual(['Acme Markets', 'Their shop']);
   });
 });

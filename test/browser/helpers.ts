@@ -6,7 +6,9 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
 import { expect } from 'vitest';
+import { sendQueuedEmails } from '../../src/modules/emails/sender.js';
 import { dispatcherFor } from '../../src/modules/webhooks/dispatcher.js';
 import { startTestApp, type StartOptions, type TestContext } from '../helpers/harness.js';
 
@@ -29,13 +31,42 @@ export interface Dashboard {
   screenshot(name: string): Promise<void>;
   /** Runs every due webhook attempt of the app and waits for them. */
   deliverWebhooks(): Promise<void>;
+  /**
+   * The newest link to `path` that reached `address` through the real SMTP server: the outbox is
+   * sent first. Tests take emailed links from here, never from the API.
+   */
+  emailedLink(address: string, path: string): Promise<string>;
   /** A /v1 request with a secret key, as a platform's server makes it. */
   api(key: string, path: string, init?: { method?: string; body?: unknown }): Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
   close(): Promise<void>;
 }
 
+/** A real SMTP server on 127.0.0.1 that keeps every message it receives (the invitees' mailboxes). */
+async function startMailbox(): Promise<{ received: Array<{ to: string[]; text: string }>; url: string; close(): Promise<void> }> {
+  const received: Array<{ to: string[]; text: string }> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        // Quoted-printable, as the sender may encode long lines: soft breaks and =XX undone.
+        const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), text });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
 export async function startDashboard(options: StartOptions = {}): Promise<Dashboard> {
-  const ctx = await startTestApp({ ...options, env: { SIGNUP: 'open', ...options.env } });
+  const mailbox = await startMailbox();
+  const ctx = await startTestApp({ ...options, env: { SIGNUP: 'open', SMTP_URL: mailbox.url, ...options.env } });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = ctx.app.server.address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;
@@ -75,6 +106,16 @@ export async function startDashboard(options: StartOptions = {}): Promise<Dashbo
     async deliverWebhooks() {
       await dispatcherFor(ctx.services).runDue(null, { wait: true });
     },
+    async emailedLink(address, path) {
+      await sendQueuedEmails(ctx.db, ctx.services.clock, ctx.config);
+      const escaped = path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+      const pattern = new RegExp(`https?://\\S+${escaped}#token=[A-Za-z0-9_]+`);
+      for (const message of [...mailbox.received].reverse()) {
+        const link = message.to.includes(address.toLowerCase()) ? pattern.exec(message.text)?.[0] : undefined;
+        if (link) return link;
+      }
+      throw new Error(`no ${path} link reached ${address} (${mailbox.received.length} messages)`);
+    },
     async api(key, path, init = {}) {
       const res = await fetch(`${base}${path}`, {
         method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
@@ -87,6 +128,7 @@ export async function startDashboard(options: StartOptions = {}): Promise<Dashbo
     async close() {
       await browser.close().catch(() => undefined);
       await ctx.close();
+      await mailbox.close();
     },
   };
 }

@@ -58,6 +58,7 @@ const TABLES: Record<string, 'party data' | { none: string }> = {
   invitations: { none: 'the platform operator' },
   dashboard_sessions: { none: 'the platform operator: dashboard sign-ins of workspace members' },
   password_resets: { none: 'the platform operator: password reset links of workspace members' },
+  email_verifications: { none: 'the platform operator: address verification links of workspace members' },
   login_failures: { none: 'the platform operator' },
   login_attempts: { none: 'the platform operator' },
   marketplaces: { none: 'the platform operator' },

@@ -42,6 +42,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/manage/v1/email_verifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the verification link again
+         * @description Emails a new link (valid 24 hours) to the signed-in user's address. At most 3 per hour for one user and 20 per hour from one client address (429 rate_limited with Retry-After). An address already verified answers 409 invalid_state.
+         */
+        post: operations["sendVerificationLinkAgain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/v1/email_verifications/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an email address
+         * @description With the token of the link sign-up emailed (after #token=). Every attempt is counted before the token is checked: at most 20 per 15 minutes from one client address and 5 per token; past either, 429 rate_limited with Retry-After. A used or expired link answers 400 invalid_request with param token.
+         */
+        post: operations["confirmEmailAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/manage/v1/emails": {
         parameters: {
             query?: never;
@@ -73,9 +113,29 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation: choose a password
-         * @description A used, withdrawn or expired invitation answers 400 invalid_request with param token.
+         * @description For an invited address without an account: sets its password, makes the membership active, marks the address proved and answers a management token. Every attempt is counted before the token is checked and before any password is hashed: at most 20 per 15 minutes from one client address and 5 per token; past either, 429 rate_limited with Retry-After. A used, withdrawn or expired invitation answers 400 invalid_request with param token, as does one for an existing account (accept that one signed in, with POST /manage/v1/invitations/join).
          */
         post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/v1/invitations/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation, signed in
+         * @description For an invited address that has an account: the emailed link proves the mailbox, the credentials the account. Makes the membership active and marks the address proved. Throttled like POST /manage/v1/invitations/accept (429 rate_limited with Retry-After). A used, withdrawn or expired invitation, one for an address without an account, or one sent to another address than the signed-in user's answers 400 invalid_request with param token.
+         */
+        post: operations["acceptInvitationSignedIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -256,10 +316,10 @@ export interface paths {
         get: operations["listWorkspaceMembers"];
         put?: never;
         /**
-         * Add a member
-         * @description Needs owner or admin; adding an owner needs owner (403 permission_denied otherwise). An email with an account is added at once (and told by email); an email without one gets an invited user and an invitation link valid 7 days (answered in invitation, and emailed). A member already there answers 409 resource_exists (param email).
+         * Invite a member
+         * @description Needs owner or admin; inviting an owner needs owner (403 permission_denied otherwise). The member is added with status invited and reaches nothing in the workspace until they accept the invitation emailed to them (valid 7 days, single use). The link is sent only to that address: no answer and no outbox view holds it. A person with an account accepts signed in with it; one without chooses a password. An address already a member (or invited) answers 409 resource_exists (param email); more than MAX_PENDING_INVITATIONS pending members 409 limit_exceeded (param email); more than 3 invitation emails to one address in 24 hours, or 50 from one workspace, 429 rate_limited with Retry-After.
          */
-        post: operations["addMember"];
+        post: operations["inviteMember"];
         /**
          * Remove a member by email
          * @description The same removal, with the same permissions (403 permission_denied), as DELETE /manage/v1/members/{user_id}, naming the member by email (case-insensitive). An email that is not a member of the workspace answers 404 resource_missing (param email).
@@ -2616,6 +2676,190 @@ export interface operations {
             };
         };
     };
+    sendVerificationLinkAgain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error, in the error envelope. Codes: 400 `invalid_request` (`param` names the field); 401 `authentication_required`; 403 `csrf_token_invalid`; 409 `invalid_state`; 413 `request_too_large`; 415 `unsupported_media_type`; 429 `rate_limited` (wait `Retry-After` seconds). Treat any other 4xx code by its status. */
+            "4XX": {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error, in the error envelope: 500 `internal_error`. Retry the request. */
+            "5XX": {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "email_verification",
+                     *       "user": {
+                     *         "object": "user",
+                     *         "id": "usr_01jd0000000000000000000000",
+                     *         "email": "ada@example.com",
+                     *         "email_verified_at": "2026-11-21T09:30:00.000Z",
+                     *         "created_at": "2026-11-21T09:30:00.000Z"
+                     *       },
+                     *       "status": "verified"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "email_verification";
+                        /**
+                         * @description sent: a new link is on its way; verified: the address is proved.
+                         * @enum {string}
+                         */
+                        status: "sent" | "verified";
+                        /**
+                         * @example {
+                         *       "object": "user",
+                         *       "id": "usr_01jd0000000000000000000000",
+                         *       "email": "ada@example.com",
+                         *       "email_verified_at": "2026-11-21T09:30:00.000Z",
+                         *       "created_at": "2026-11-21T09:30:00.000Z"
+                         *     }
+                         */
+                        user: {
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T09:30:00.000Z
+                             */
+                            created_at: string;
+                            email: string;
+                            /** @description When the address was proved (the emailed verification link, or an accepted invitation); null: not yet. */
+                            email_verified_at: string | null;
+                            /** @example usr_01jd0000000000000000000000 */
+                            id: string;
+                            /** @enum {string} */
+                            object: "user";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    confirmEmailAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "evf_Zy8Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7Hj0Kq2Ws4e5f6"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The token of the emailed verification link (evf_…), after #token= . */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error, in the error envelope. Codes: 400 `invalid_request` (`param` names the field); 413 `request_too_large`; 415 `unsupported_media_type`; 429 `rate_limited` (wait `Retry-After` seconds). Treat any other 4xx code by its status. */
+            "4XX": {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error, in the error envelope: 500 `internal_error`. Retry the request. */
+            "5XX": {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "email_verification",
+                     *       "user": {
+                     *         "object": "user",
+                     *         "id": "usr_01jd0000000000000000000000",
+                     *         "email": "ada@example.com",
+                     *         "email_verified_at": "2026-11-21T09:30:00.000Z",
+                     *         "created_at": "2026-11-21T09:30:00.000Z"
+                     *       },
+                     *       "status": "verified"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "email_verification";
+                        /**
+                         * @description sent: a new link is on its way; verified: the address is proved.
+                         * @enum {string}
+                         */
+                        status: "sent" | "verified";
+                        /**
+                         * @example {
+                         *       "object": "user",
+                         *       "id": "usr_01jd0000000000000000000000",
+                         *       "email": "ada@example.com",
+                         *       "email_verified_at": "2026-11-21T09:30:00.000Z",
+                         *       "created_at": "2026-11-21T09:30:00.000Z"
+                         *     }
+                         */
+                        user: {
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T09:30:00.000Z
+                             */
+                            created_at: string;
+                            email: string;
+                            /** @description When the address was proved (the emailed verification link, or an accepted invitation); null: not yet. */
+                            email_verified_at: string | null;
+                            /** @example usr_01jd0000000000000000000000 */
+                            id: string;
+                            /** @enum {string} */
+                            object: "user";
+                        };
+                    };
+                };
+            };
+        };
+    };
     listEmails: {
         parameters: {
             query?: {
@@ -2731,7 +2975,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Client error, in the error envelope. Codes: 400 `invalid_request` (`param` names the field); 413 `request_too_large`; 415 `unsupported_media_type`. Treat any other 4xx code by its status. */
+            /** @description Client error, in the error envelope. Codes: 400 `invalid_request` (`param` names the field); 413 `request_too_large`; 415 `unsupported_media_type`; 429 `rate_limited` (wait `Retry-After` seconds). Treat any other 4xx code by its status. */
             "4XX": {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -2765,6 +3009,7 @@ export interface operations {
                      *         "object": "user",
                      *         "id": "usr_01jd0000000000000000000000",
                      *         "email": "ada@example.com",
+                     *         "email_verified_at": "2026-11-21T09:30:00.000Z",
                      *         "created_at": "2026-11-21T09:30:00.000Z"
                      *       },
                      *       "token": "mgt_Zy8Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7Hj0Kq2Ws4a1b2",
@@ -2784,6 +3029,7 @@ export interface operations {
                          *       "object": "user",
                          *       "id": "usr_01jd0000000000000000000000",
                          *       "email": "ada@example.com",
+                         *       "email_verified_at": "2026-11-21T09:30:00.000Z",
                          *       "created_at": "2026-11-21T09:30:00.000Z"
                          *     }
                          */
@@ -2794,10 +3040,110 @@ export interface operations {
                              */
                             created_at: string;
                             email: string;
+                            /** @description When the address was proved (the emailed verification link, or an accepted invitation); null: not yet. */
+                            email_verified_at: string | null;
                             /** @example usr_01jd0000000000000000000000 */
                             id: string;
                             /** @enum {string} */
                             object: "user";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    acceptInvitationSignedIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "inv_Zy8Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7Hj0Kq2Ws4e5f6"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The token of the invitation link (inv_…). */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error, in the error envelope. Codes: 400 `invalid_request` (`param` names the field); 401 `authentication_required`; 403 `csrf_token_invalid`; 413 `request_too_large`; 415 `unsupported_media_type`; 429 `rate_limited` (wait `Retry-After` seconds). Treat any other 4xx code by its status. */
+            "4XX": {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error, in the error envelope: 500 `internal_error`. Retry the request. */
+            "5XX": {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "workspace_membership",
+                     *       "workspace": {
+                     *         "object": "workspace",
+                     *         "id": "wsp_01jd0000000000000000000000",
+                     *         "name": "Acme",
+                     *         "billing_state": "active",
+                     *         "created_at": "2026-11-21T09:30:00.000Z"
+                     *       },
+                     *       "role": "developer"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "workspace_membership";
+                        /**
+                         * @description owner, admin, developer or viewer (see docs/decisions.md for what each may do).
+                         * @enum {string}
+                         */
+                        role: "owner" | "admin" | "developer" | "viewer";
+                        /**
+                         * @example {
+                         *       "object": "workspace",
+                         *       "id": "wsp_01jd0000000000000000000000",
+                         *       "name": "Acme",
+                         *       "billing_state": "active",
+                         *       "created_at": "2026-11-21T09:30:00.000Z"
+                         *     }
+                         */
+                        workspace: {
+                            /** @enum {string} */
+                            billing_state: "active" | "payment_missed" | "suspended";
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T09:30:00.000Z
+                             */
+                            created_at: string;
+                            /** @example wsp_01jd0000000000000000000000 */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            object: "workspace";
                         };
                     };
                 };
@@ -2864,6 +3210,7 @@ export interface operations {
                      *         "object": "user",
                      *         "id": "usr_01jd0000000000000000000000",
                      *         "email": "ada@example.com",
+                     *         "email_verified_at": "2026-11-21T09:30:00.000Z",
                      *         "created_at": "2026-11-21T09:30:00.000Z"
                      *       },
                      *       "token": "mgt_Zy8Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7Hj0Kq2Ws4a1b2",
@@ -2883,6 +3230,7 @@ export interface operations {
                          *       "object": "user",
                          *       "id": "usr_01jd0000000000000000000000",
                          *       "email": "ada@example.com",
+                         *       "email_verified_at": "2026-11-21T09:30:00.000Z",
                          *       "created_at": "2026-11-21T09:30:00.000Z"
                          *     }
                          */
@@ -2893,6 +3241,8 @@ export interface operations {
                              */
                             created_at: string;
                             email: string;
+                            /** @description When the address was proved (the emailed verification link, or an accepted invitation); null: not yet. */
+                            email_verified_at: string | null;
                             /** @example usr_01jd0000000000000000000000 */
                             id: string;
                             /** @enum {string} */
@@ -4060,7 +4410,7 @@ export interface operations {
             };
         };
     };
-    addMember: {
+    inviteMember: {
         parameters: {
             query?: {
                 /** @description Workspace id (wsp_…); defaults to your only workspace. */
@@ -4093,7 +4443,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Client error, in the error envelope. Codes: 400 `invalid_request` (`param` names the field); 401 `authentication_required`; 403 `permission_denied`, `csrf_token_invalid`; 404 `resource_missing`; 409 `resource_exists`; 413 `request_too_large`; 415 `unsupported_media_type`. Treat any other 4xx code by its status. */
+            /** @description Client error, in the error envelope. Codes: 400 `invalid_request` (`param` names the field); 401 `authentication_required`; 403 `permission_denied`, `csrf_token_invalid`; 404 `resource_missing`; 409 `resource_exists`, `limit_exceeded`; 413 `request_too_large`; 415 `unsupported_media_type`; 429 `rate_limited` (wait `Retry-After` seconds). Treat any other 4xx code by its status. */
             "4XX": {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4124,16 +4474,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "member",
-                     *       "id": "usr_01jd0000000000000000000001",
-                     *       "email": "grace@example.com",
-                     *       "role": "developer",
-                     *       "status": "invited",
-                     *       "created_at": "2026-11-21T09:30:00.000Z",
-                     *       "invitation": {
-                     *         "url": "https://market.example.com/dashboard/accept-invitation?token=inv_Zy8Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7Hj0Kq2Ws4e5f6",
-                     *         "token": "inv_Zy8Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7Hj0Kq2Ws4e5f6",
-                     *         "expires_at": "2026-11-28T09:30:00.000Z"
-                     *       }
+                     *       "id": "usr_01jd0000000000000000000000",
+                     *       "email": "ada@example.com",
+                     *       "role": "owner",
+                     *       "status": "active",
+                     *       "created_at": "2026-11-21T09:30:00.000Z"
                      *     }
                      */
                     "application/json": {
@@ -4145,17 +4490,6 @@ export interface operations {
                         email: string;
                         /** @description The user's id. */
                         id: string;
-                        invitation: {
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T09:30:00.000Z
-                             */
-                            expires_at: string;
-                            /** @description The token of the link, for POST /manage/v1/invitations/accept. */
-                            token: string;
-                            /** @description Where the invitee chooses a password. Also emailed to them; shown here once. */
-                            url: string;
-                        } | null;
                         /** @enum {string} */
                         object: "member";
                         /**
@@ -4626,6 +4960,7 @@ export interface operations {
                      *         "object": "user",
                      *         "id": "usr_01jd0000000000000000000000",
                      *         "email": "ada@example.com",
+                     *         "email_verified_at": "2026-11-21T09:30:00.000Z",
                      *         "created_at": "2026-11-21T09:30:00.000Z"
                      *       }
                      *     }
@@ -4636,6 +4971,7 @@ export interface operations {
                          *       "object": "user",
                          *       "id": "usr_01jd0000000000000000000000",
                          *       "email": "ada@example.com",
+                         *       "email_verified_at": "2026-11-21T09:30:00.000Z",
                          *       "created_at": "2026-11-21T09:30:00.000Z"
                          *     }
                          */
@@ -4646,6 +4982,8 @@ export interface operations {
                              */
                             created_at: string;
                             email: string;
+                            /** @description When the address was proved (the emailed verification link, or an accepted invitation); null: not yet. */
+                            email_verified_at: string | null;
                             /** @example usr_01jd0000000000000000000000 */
                             id: string;
                             /** @enum {string} */
@@ -4700,6 +5038,7 @@ export interface operations {
                      *         "object": "user",
                      *         "id": "usr_01jd0000000000000000000000",
                      *         "email": "ada@example.com",
+                     *         "email_verified_at": "2026-11-21T09:30:00.000Z",
                      *         "created_at": "2026-11-21T09:30:00.000Z"
                      *       },
                      *       "csrf_token": "m1Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7Hj0Kq2Ws4a1b2c3d4",
@@ -4732,6 +5071,7 @@ export interface operations {
                          *       "object": "user",
                          *       "id": "usr_01jd0000000000000000000000",
                          *       "email": "ada@example.com",
+                         *       "email_verified_at": "2026-11-21T09:30:00.000Z",
                          *       "created_at": "2026-11-21T09:30:00.000Z"
                          *     }
                          */
@@ -4742,6 +5082,8 @@ export interface operations {
                              */
                             created_at: string;
                             email: string;
+                            /** @description When the address was proved (the emailed verification link, or an accepted invitation); null: not yet. */
+                            email_verified_at: string | null;
                             /** @example usr_01jd0000000000000000000000 */
                             id: string;
                             /** @enum {string} */
@@ -4876,6 +5218,7 @@ export interface operations {
                      *         "object": "user",
                      *         "id": "usr_01jd0000000000000000000000",
                      *         "email": "ada@example.com",
+                     *         "email_verified_at": "2026-11-21T09:30:00.000Z",
                      *         "created_at": "2026-11-21T09:30:00.000Z"
                      *       },
                      *       "csrf_token": "m1Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7Hj0Kq2Ws4a1b2c3d4",
@@ -4901,6 +5244,7 @@ export interface operations {
                          *       "object": "user",
                          *       "id": "usr_01jd0000000000000000000000",
                          *       "email": "ada@example.com",
+                         *       "email_verified_at": "2026-11-21T09:30:00.000Z",
                          *       "created_at": "2026-11-21T09:30:00.000Z"
                          *     }
                          */
@@ -4911,6 +5255,8 @@ export interface operations {
                              */
                             created_at: string;
                             email: string;
+                            /** @description When the address was proved (the emailed verification link, or an accepted invitation); null: not yet. */
+                            email_verified_at: string | null;
                             /** @example usr_01jd0000000000000000000000 */
                             id: string;
                             /** @enum {string} */
@@ -4985,6 +5331,7 @@ export interface operations {
                      *         "object": "user",
                      *         "id": "usr_01jd0000000000000000000000",
                      *         "email": "ada@example.com",
+                     *         "email_verified_at": "2026-11-21T09:30:00.000Z",
                      *         "created_at": "2026-11-21T09:30:00.000Z"
                      *       },
                      *       "token": "mgt_Zy8Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7Hj0Kq2Ws4a1b2",
@@ -5011,6 +5358,7 @@ export interface operations {
                          *       "object": "user",
                          *       "id": "usr_01jd0000000000000000000000",
                          *       "email": "ada@example.com",
+                         *       "email_verified_at": "2026-11-21T09:30:00.000Z",
                          *       "created_at": "2026-11-21T09:30:00.000Z"
                          *     }
                          */
@@ -5021,6 +5369,8 @@ export interface operations {
                              */
                             created_at: string;
                             email: string;
+                            /** @description When the address was proved (the emailed verification link, or an accepted invitation); null: not yet. */
+                            email_verified_at: string | null;
                             /** @example usr_01jd0000000000000000000000 */
                             id: string;
                             /** @enum {string} */

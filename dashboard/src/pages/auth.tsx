@@ -162,35 +162,119 @@ export function ResetPasswordPage() {
   );
 }
 
-export function AcceptInvitationPage({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
-  const [token] = useState(() => new URLSearchParams(window.location.search).get('token') ?? '');
+/** The token of an emailed link: after '#', so it never reaches a server's logs. */
+function fragmentToken(): string {
+  return new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
+}
+
+/**
+ * The invitation link. Signed in, the account accepts it (the link proves the mailbox, the login
+ * the account); otherwise a person without an account chooses a password, and one with an account
+ * logs in here first. The password is never set for an account that has one.
+ */
+export function AcceptInvitationPage({ signedInAs, onSignedIn }: { signedInAs: string | null; onSignedIn: () => Promise<void> }) {
+  const [token] = useState(fragmentToken);
   const [password, setPassword] = useState('');
+  const [email, setEmail] = useState('');
+  const [loginPassword, setLoginPassword] = useState('');
   const action = useAction();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const finish = async (run: () => Promise<void>) => {
     const ok = await action.run(async () => {
-      const accepted = await call(api.POST('/manage/v1/invitations/accept', { body: { token, password } }));
-      await signIn(accepted.user.email, password);
+      await run();
       return true;
     });
     if (ok) {
+      window.history.replaceState(null, '', window.location.pathname);
       await onSignedIn();
       navigate('/', { replace: true });
     }
   };
-  return (
-    <AuthCard title="Join the workspace" footer={<Link to="/login">Already a member? Log in</Link>}>
-      {!token ? (
+  const join = () => call(api.POST('/manage/v1/invitations/join', { body: { token } }));
+  const choosePassword = (event: FormEvent) => {
+    event.preventDefault();
+    void finish(async () => {
+      const accepted = await call(api.POST('/manage/v1/invitations/accept', { body: { token, password } }));
+      await signIn(accepted.user.email, password);
+    });
+  };
+  const logInAndJoin = (event: FormEvent) => {
+    event.preventDefault();
+    void finish(async () => {
+      await signIn(email, loginPassword);
+      await join();
+    });
+  };
+  if (!token) {
+    return (
+      <AuthCard title="Join the workspace">
         <Notice kind="warning">This link has no invitation token. Ask for a new invitation.</Notice>
+      </AuthCard>
+    );
+  }
+  if (signedInAs) {
+    return (
+      <AuthCard title="Join the workspace">
+        <p className="muted">You are logged in as {signedInAs}. The invitation must have been sent to this address.</p>
+        <ErrorNotice error={action.error} />
+        <button type="button" className="button button-primary button-wide" disabled={action.busy} onClick={() => void finish(async () => void (await join()))}>
+          Accept invitation
+        </button>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Join the workspace">
+      <ErrorNotice error={action.error} />
+      <form onSubmit={choosePassword} className="form" aria-labelledby="new-account">
+        <h2 id="new-account">New here?</h2>
+        <p className="muted">Choose a password for your account. You will log in with the email address the invitation was sent to.</p>
+        <Field label="Password" name="password" type="password" value={password} onChange={setPassword} autoComplete="new-password" hint="At least 10 characters." required />
+        <button type="submit" className="button button-primary button-wide" disabled={action.busy}>
+          Accept invitation
+        </button>
+      </form>
+      <form onSubmit={logInAndJoin} className="form" aria-labelledby="have-account">
+        <h2 id="have-account">Already have an account?</h2>
+        <p className="muted">Log in with the address the invitation was sent to, and accept it.</p>
+        <Field label="Email" name="email" type="email" value={email} onChange={setEmail} autoComplete="username" required />
+        <Field label="Your password" name="current-password" type="password" value={loginPassword} onChange={setLoginPassword} autoComplete="current-password" required />
+        <button type="submit" className="button button-wide" disabled={action.busy}>
+          Log in and accept
+        </button>
+      </form>
+    </AuthCard>
+  );
+}
+
+/** The verification link sign-up emailed: one click proves the address. */
+export function VerifyEmailPage({ onVerified }: { onVerified: () => Promise<void> }) {
+  const [token] = useState(fragmentToken);
+  const [done, setDone] = useState(false);
+  const action = useAction();
+  const confirm = async () => {
+    const ok = await action.run(async () => {
+      await call(api.POST('/manage/v1/email_verifications/confirm', { body: { token } }));
+      return true;
+    });
+    if (ok) {
+      window.history.replaceState(null, '', window.location.pathname);
+      setDone(true);
+      await onVerified();
+    }
+  };
+  return (
+    <AuthCard title="Confirm your email address" footer={<Link to="/">Go to the dashboard</Link>}>
+      {done ? (
+        <Notice kind="success">Your email address is confirmed.</Notice>
+      ) : !token ? (
+        <Notice kind="warning">This link has no confirmation token. Log in and ask for a new link.</Notice>
       ) : (
-        <form onSubmit={submit} className="form">
-          <p className="muted">Choose a password for your account. You will log in with the email address the invitation was sent to.</p>
+        <>
           <ErrorNotice error={action.error} />
-          <Field label="Password" name="password" type="password" value={password} onChange={setPassword} autoComplete="new-password" hint="At least 10 characters." required error={action.error} />
-          <button type="submit" className="button button-primary button-wide" disabled={action.busy}>
-            Accept invitation
+          <button type="button" className="button button-primary button-wide" disabled={action.busy} onClick={() => void confirm()}>
+            Confirm email address
           </button>
-        </form>
+        </>
       )}
     </AuthCard>
   );

@@ -1,15 +1,15 @@
-// Members of a workspace: list, add, change role, remove. Adding an email without an account
-// creates an invited user and an invitation (invitations.ts); the last owner cannot leave.
+// Members of a workspace: list, add, change role, remove. Adding an email makes a pending member
+// and an emailed invitation (invitations.ts), with or without an account; the last owner cannot leave.
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { UserContext } from '../context.js';
-import { queueEmail } from '../emails/outbox.js';
 import { requirePermission, resolveWorkspace } from './access.js';
 import { createInvitation } from './invitations.js';
 import { normalizeEmail } from './operations.js';
 import * as queries from './queries.js';
-import type { AddedMember, AddMemberBody, Invitation, Member, UpdateMemberBody, WorkspacePageQuery, WorkspaceQuery } from './schemas.js';
+import { admitSecretAttempt } from './secret-throttle.js';
+import type { AddMemberBody, Member, UpdateMemberBody, WorkspacePageQuery, WorkspaceQuery } from './schemas.js';
 import { serializeMember } from './serialize.js';
 
 export async function listMembers(ctx: UserContext, query: WorkspacePageQuery): Promise<ListEnvelope<Member>> {
@@ -19,47 +19,48 @@ export async function listMembers(ctx: UserContext, query: WorkspacePageQuery): 
   return toList(rows.map(serializeMember), page.limit);
 }
 
-export async function addMember(ctx: UserContext, query: WorkspaceQuery, body: AddMemberBody): Promise<AddedMember> {
+/**
+ * POST /manage/v1/members: a pending member and their emailed invitation, whether or not the
+ * address has an account; they reach the workspace once they accept it (invitations.ts). The
+ * email is counted per invited address and per workspace (secret-throttle.ts) outside the
+ * transaction, after the caller's right to invite was checked (so strangers cannot use up an
+ * address's allowance), and pending members are bounded by MAX_PENDING_INVITATIONS.
+ */
+export async function addMember(ctx: UserContext, query: WorkspaceQuery, body: AddMemberBody): Promise<Member> {
   const { principal } = ctx;
   const email = normalizeEmail(body.email);
+  const checked = await resolveWorkspace(ctx.db, principal, query.workspace, 'manage_members');
+  if (body.role === 'owner') requirePermission(checked, 'manage_owners');
+  await admitSecretAttempt(ctx.db, ctx.clock, 'invitation_email', { address: email, target: checked.workspaceId });
   const now = new Date(ctx.clock.nowMs());
   return ctx.db.transaction(async (tx) => {
-    const access = await resolveWorkspace(tx, principal, query.workspace, 'manage_members');
+    const access = await resolveWorkspace(tx, principal, checked.workspaceId, 'manage_members');
     if (body.role === 'owner') requirePermission(access, 'manage_owners');
     const workspace = await queries.lockWorkspace(tx, access.workspaceId);
     let user = await queries.selectUserByEmail(tx, email);
     if (user && (await queries.selectMember(tx, access.workspaceId, user.id))) {
-      throw errors.exists('This email is already a member of the workspace.', 'email');
+      throw errors.exists('This email is already a member of the workspace (or invited to it).', 'email');
+    }
+    if ((await queries.selectPendingMemberCount(tx, access.workspaceId)) >= ctx.config.limits.pendingInvitations) {
+      throw errors.limitExceeded('Pending invitations per workspace', ctx.config.limits.pendingInvitations, 'MAX_PENDING_INVITATIONS', 'remove a pending member first', 'email');
     }
     if (!user) {
-      user = { id: newId('user'), email, password_hash: null, created_at: now };
+      user = { id: newId('user'), email, password_hash: null, email_verified_at: null, created_at: now };
       await queries.insertUser(tx, user);
     }
-    await queries.insertMember(tx, access.workspaceId, user.id, body.role, now);
-    const workspaceName = workspace?.name ?? access.workspaceId;
-    let invitation: Invitation | null = null;
-    if (user.password_hash === null) {
-      invitation = await createInvitation(tx, ctx.config, {
-        workspaceId: access.workspaceId,
-        workspaceName,
-        userId: user.id,
-        email,
-        role: body.role,
-        invitedBy: principal.email,
-        now,
-      });
-    } else {
-      await queueEmail(
-        tx,
-        access.workspaceId,
-        [email],
-        `You were added to ${workspaceName}`,
-        `${principal.email} added you to the workspace "${workspaceName}" as ${body.role}.\n\nLog in at ${ctx.config.publicUrl}/dashboard to see it.\n`,
-        now,
-      );
-    }
+    await queries.insertMember(tx, access.workspaceId, user.id, body.role, now, null);
+    await createInvitation(tx, ctx.config, {
+      workspaceId: access.workspaceId,
+      workspaceName: workspace?.name ?? access.workspaceId,
+      userId: user.id,
+      email,
+      role: body.role,
+      invitedBy: principal.email,
+      hasAccount: user.password_hash !== null,
+      now,
+    });
     const member = await queries.selectMember(tx, access.workspaceId, user.id);
-    return { ...serializeMember(member!), invitation };
+    return serializeMember(member!);
   });
 }
 

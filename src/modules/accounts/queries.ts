@@ -9,6 +9,8 @@ export interface UserRow {
   id: string;
   email: string;
   password_hash: string | null;
+  /** When the address was proved (a verification link or an accepted invitation); null: not yet. */
+  email_verified_at: Date | null;
   created_at: Date;
 }
 
@@ -34,31 +36,40 @@ export interface MembershipRow {
 
 // ---- users ----
 
+const USER_COLUMNS = 'id, email, password_hash, email_verified_at, created_at';
+
 /** Emails are kept lower case; the unique index is on lower(email). */
 export async function selectUserByEmail(q: Queryable, email: string): Promise<UserRow | null> {
-  const rows = await q.query<UserRow>('SELECT id, email, password_hash, created_at FROM users WHERE lower(email) = $1', [email]);
+  const rows = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = $1`, [email]);
   return rows[0] ?? null;
 }
 
 export async function selectUserById(q: Queryable, userId: string): Promise<UserRow | null> {
-  const rows = await q.query<UserRow>('SELECT id, email, password_hash, created_at FROM users WHERE id = $1', [userId]);
+  const rows = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [userId]);
   return rows[0] ?? null;
 }
 
 export async function insertUser(tx: Tx, user: UserRow): Promise<void> {
-  await tx.query('INSERT INTO users (id, email, password_hash, created_at) VALUES ($1, $2, $3, $4)', [
+  await tx.query('INSERT INTO users (id, email, password_hash, email_verified_at, created_at) VALUES ($1, $2, $3, $4, $5)', [
     user.id,
     user.email,
     user.password_hash,
+    user.email_verified_at,
     user.created_at,
   ]);
 }
 
 export async function updateUserPassword(tx: Tx, userId: string, passwordHash: string): Promise<UserRow> {
-  const rows = await tx.query<UserRow>('UPDATE users SET password_hash = $2 WHERE id = $1 RETURNING id, email, password_hash, created_at', [
-    userId,
-    passwordHash,
-  ]);
+  const rows = await tx.query<UserRow>(`UPDATE users SET password_hash = $2 WHERE id = $1 RETURNING ${USER_COLUMNS}`, [userId, passwordHash]);
+  return rows[0]!;
+}
+
+/** The address is proved; the first proof's time is kept. */
+export async function updateUserVerified(tx: Tx, userId: string, now: Date): Promise<UserRow> {
+  const rows = await tx.query<UserRow>(
+    `UPDATE users SET email_verified_at = coalesce(email_verified_at, $2) WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+    [userId, now],
+  );
   return rows[0]!;
 }
 
@@ -92,14 +103,16 @@ export function selectWorkspacesOfUser(q: Queryable, userId: string): Promise<Ar
   return q.query(
     `SELECT w.id, w.name, w.billing_state, w.created_at, wm.role
        FROM workspace_members wm JOIN workspaces w ON w.id = wm.workspace_id
-      WHERE wm.user_id = $1 ORDER BY w.id DESC`,
+      WHERE wm.user_id = $1 AND wm.accepted_at IS NOT NULL ORDER BY w.id DESC`,
     [userId],
   );
 }
 
 // ---- members ----
+// A member whose invitation is not accepted yet (accepted_at null) is listed, and reaches nothing:
+// every query that grants access asks for accepted_at IS NOT NULL.
 
-const MEMBER_COLUMNS = 'wm.user_id, u.email, wm.role, (u.password_hash IS NULL) AS invited, wm.created_at';
+const MEMBER_COLUMNS = 'wm.user_id, u.email, wm.role, (wm.accepted_at IS NULL) AS invited, wm.created_at';
 
 export async function selectMember(q: Queryable, workspaceId: string, userId: string): Promise<MemberRow | null> {
   const rows = await q.query<MemberRow>(
@@ -120,13 +133,33 @@ export function selectMembers(q: Queryable, workspaceId: string, page: PageReque
   });
 }
 
-export async function insertMember(tx: Tx, workspaceId: string, userId: string, role: Role, now: Date): Promise<void> {
-  await tx.query('INSERT INTO workspace_members (workspace_id, user_id, role, created_at) VALUES ($1, $2, $3, $4)', [
+/** A member: active (acceptedAt = now: a workspace's creator) or pending an invitation (null). */
+export async function insertMember(tx: Tx, workspaceId: string, userId: string, role: Role, now: Date, acceptedAt: Date | null): Promise<void> {
+  await tx.query('INSERT INTO workspace_members (workspace_id, user_id, role, created_at, accepted_at) VALUES ($1, $2, $3, $4, $5)', [
     workspaceId,
     userId,
     role,
     now,
+    acceptedAt,
   ]);
+}
+
+/** The pending member becomes active. */
+export async function updateMemberAccepted(tx: Tx, workspaceId: string, userId: string, now: Date): Promise<void> {
+  await tx.query('UPDATE workspace_members SET accepted_at = $3 WHERE workspace_id = $1 AND user_id = $2 AND accepted_at IS NULL', [
+    workspaceId,
+    userId,
+    now,
+  ]);
+}
+
+/** Members of the workspace still waiting for their invitation to be accepted. */
+export async function selectPendingMemberCount(q: Queryable, workspaceId: string): Promise<number> {
+  const rows = await q.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM workspace_members WHERE workspace_id = $1 AND accepted_at IS NULL',
+    [workspaceId],
+  );
+  return rows[0]?.count ?? 0;
 }
 
 export async function updateMemberRole(tx: Tx, workspaceId: string, userId: string, role: Role): Promise<void> {
@@ -135,7 +168,7 @@ export async function updateMemberRole(tx: Tx, workspaceId: string, userId: stri
 
 export async function selectOwnerCount(q: Queryable, workspaceId: string): Promise<number> {
   const rows = await q.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM workspace_members WHERE workspace_id = $1 AND role = 'owner'`,
+    `SELECT count(*)::int AS count FROM workspace_members WHERE workspace_id = $1 AND role = 'owner' AND accepted_at IS NOT NULL`,
     [workspaceId],
   );
   return rows[0]?.count ?? 0;
@@ -149,7 +182,7 @@ export async function deleteMember(tx: Tx, workspaceId: string, userId: string):
 export function selectMemberships(q: Queryable, userId: string, workspaceId: string | null): Promise<MembershipRow[]> {
   return q.query<MembershipRow>(
     `SELECT workspace_id, role FROM workspace_members
-      WHERE user_id = $1 AND ($2::text IS NULL OR workspace_id = $2)
+      WHERE user_id = $1 AND accepted_at IS NOT NULL AND ($2::text IS NULL OR workspace_id = $2)
       ORDER BY workspace_id LIMIT 2`,
     [userId, workspaceId],
   );
@@ -159,7 +192,7 @@ export function selectMemberships(q: Queryable, userId: string, workspaceId: str
 export async function selectMembershipOfMarketplace(q: Queryable, userId: string, marketplaceId: string): Promise<MembershipRow | null> {
   const rows = await q.query<MembershipRow>(
     `SELECT m.workspace_id, wm.role FROM marketplaces m
-       JOIN workspace_members wm ON wm.workspace_id = m.workspace_id AND wm.user_id = $2
+       JOIN workspace_members wm ON wm.workspace_id = m.workspace_id AND wm.user_id = $2 AND wm.accepted_at IS NOT NULL
       WHERE m.id = $1`,
     [marketplaceId, userId],
   );
@@ -181,23 +214,64 @@ export async function insertInvitation(
   ]);
 }
 
-/** The invited user of a usable invitation (not accepted, not expired, no password yet), locked with the user. */
-export async function lockInvitedUser(tx: Tx, tokenHash: string, now: Date): Promise<string | null> {
-  const rows = await tx.query<{ user_id: string }>(
-    `SELECT i.user_id FROM invitations i JOIN users u ON u.id = i.user_id
-      WHERE i.token_hash = $1 AND i.accepted_at IS NULL AND i.expires_at > $2 AND u.password_hash IS NULL
-      FOR UPDATE OF i, u`,
+export interface UsableInvitationRow {
+  workspace_id: string;
+  user_id: string;
+  /** The invited user already has an account with a password: they accept signed in. */
+  has_password: boolean;
+}
+
+/**
+ * A usable invitation (not accepted, not expired, its member still pending); with `lock`, the
+ * invitation and its member are locked, so it is accepted once.
+ */
+export async function selectUsableInvitation(q: Queryable, tokenHash: string, now: Date, lock = false): Promise<UsableInvitationRow | null> {
+  const rows = await q.query<UsableInvitationRow>(
+    `SELECT i.workspace_id, i.user_id, (u.password_hash IS NOT NULL) AS has_password
+       FROM invitations i
+       JOIN users u ON u.id = i.user_id
+       JOIN workspace_members wm ON wm.workspace_id = i.workspace_id AND wm.user_id = i.user_id AND wm.accepted_at IS NULL
+      WHERE i.token_hash = $1 AND i.accepted_at IS NULL AND i.expires_at > $2
+      ${lock ? 'FOR UPDATE OF i, wm, u' : ''}`,
+    [tokenHash, now],
+  );
+  return rows[0] ?? null;
+}
+
+export async function updateInvitationAccepted(tx: Tx, tokenHash: string, now: Date): Promise<void> {
+  await tx.query('UPDATE invitations SET accepted_at = $2 WHERE token_hash = $1', [tokenHash, now]);
+}
+
+export async function deleteInvitations(tx: Tx, workspaceId: string, userId: string): Promise<void> {
+  await tx.query('DELETE FROM invitations WHERE workspace_id = $1 AND user_id = $2', [workspaceId, userId]);
+}
+
+// ---- email verifications ----
+
+export async function insertEmailVerification(
+  tx: Tx,
+  row: { token_hash: string; user_id: string; created_at: Date; expires_at: Date },
+): Promise<void> {
+  await tx.query('INSERT INTO email_verifications (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+    row.token_hash,
+    row.user_id,
+    row.created_at,
+    row.expires_at,
+  ]);
+}
+
+/** The user of a usable verification link (not used, not expired); with `lock`, the row locked. */
+export async function selectUsableVerification(q: Queryable, tokenHash: string, now: Date, lock = false): Promise<string | null> {
+  const rows = await q.query<{ user_id: string }>(
+    `SELECT user_id FROM email_verifications WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 ${lock ? 'FOR UPDATE' : ''}`,
     [tokenHash, now],
   );
   return rows[0]?.user_id ?? null;
 }
 
-export async function updateInvitationsAccepted(tx: Tx, userId: string, now: Date): Promise<void> {
-  await tx.query('UPDATE invitations SET accepted_at = $2 WHERE user_id = $1 AND accepted_at IS NULL', [userId, now]);
-}
-
-export async function deleteInvitations(tx: Tx, workspaceId: string, userId: string): Promise<void> {
-  await tx.query('DELETE FROM invitations WHERE workspace_id = $1 AND user_id = $2', [workspaceId, userId]);
+/** Every open link of the user is used up with one: the address is proved. */
+export async function updateVerificationsUsed(tx: Tx, userId: string, now: Date): Promise<void> {
+  await tx.query('UPDATE email_verifications SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [userId, now]);
 }
 
 // ---- management tokens ----

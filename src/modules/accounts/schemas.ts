@@ -2,7 +2,7 @@
 // queries, and the pieces every management schema shares (its tag, the workspace parameter).
 // Types are derived from the schemas.
 import { Type, type Static } from '@sinclair/typebox';
-import { Body, ListOf, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/schemas.js';
+import { Body, ListOf, PageQuery, StringEnum, Timestamp } from '../../http/schemas.js';
 
 /** The OpenAPI tag of every /manage/v1 operation. */
 export const MANAGEMENT_TAG = 'Management';
@@ -27,7 +27,7 @@ export type BillingState = Static<typeof BillingState>;
 export const EmailAddress = Type.String({ format: 'email', minLength: 3, maxLength: 254, examples: ['ada@example.com'] });
 export const Password = Type.String({ minLength: 10, maxLength: 200, description: 'At least 10 characters.' });
 
-const USER_EXAMPLE = { object: 'user', id: EXAMPLE_IDS.user, email: 'ada@example.com', created_at: CREATED_EXAMPLE };
+const USER_EXAMPLE = { object: 'user', id: EXAMPLE_IDS.user, email: 'ada@example.com', email_verified_at: CREATED_EXAMPLE, created_at: CREATED_EXAMPLE };
 export const WORKSPACE_EXAMPLE = {
   object: 'workspace',
   id: EXAMPLE_IDS.workspace,
@@ -43,6 +43,9 @@ export const User = Type.Object(
     object: Type.Literal('user'),
     id: Type.String({ examples: [EXAMPLE_IDS.user] }),
     email: Type.String(),
+    email_verified_at: Type.Union([Timestamp, Type.Null()], {
+      description: 'When the address was proved (the emailed verification link, or an accepted invitation); null: not yet.',
+    }),
     created_at: Timestamp,
   },
   { examples: [USER_EXAMPLE] },
@@ -76,7 +79,10 @@ export const SignupSession = Type.Composite([Session, Type.Object({ workspace: W
 });
 export type SignupSession = Static<typeof SignupSession>;
 
-export const Membership = Type.Object({ object: Type.Literal('workspace_membership'), workspace: Workspace, role: Role });
+export const Membership = Type.Object(
+  { object: Type.Literal('workspace_membership'), workspace: Workspace, role: Role },
+  { examples: [{ object: 'workspace_membership', workspace: WORKSPACE_EXAMPLE, role: 'developer' }] },
+);
 export type Membership = Static<typeof Membership>;
 
 /** Every workspace of a user, in one page. */
@@ -110,30 +116,15 @@ export type Member = Static<typeof Member>;
 
 export const MemberList = ListOf(Member);
 
-export const Invitation = Type.Object({
-  url: Type.String({ description: 'Where the invitee chooses a password. Also emailed to them; shown here once.' }),
-  token: Type.String({ description: 'The token of the link, for POST /manage/v1/invitations/accept.' }),
-  expires_at: Timestamp,
-});
-export type Invitation = Static<typeof Invitation>;
-
-export const AddedMember = Type.Composite([Member, Type.Object({ invitation: Nullable(Invitation) })], {
-  examples: [
-    {
-      ...MEMBER_EXAMPLE,
-      id: 'usr_01jd0000000000000000000001',
-      email: 'grace@example.com',
-      role: 'developer',
-      status: 'invited',
-      invitation: {
-        url: 'https://market.example.com/dashboard/accept-invitation?token=inv_Zy8Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7Hj0Kq2Ws4e5f6',
-        token: 'inv_Zy8Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7Hj0Kq2Ws4e5f6',
-        expires_at: '2026-11-28T09:30:00.000Z',
-      },
-    },
-  ],
-});
-export type AddedMember = Static<typeof AddedMember>;
+export const EmailVerification = Type.Object(
+  {
+    object: Type.Literal('email_verification'),
+    user: User,
+    status: StringEnum(['sent', 'verified'], { description: 'sent: a new link is on its way; verified: the address is proved.' }),
+  },
+  { examples: [{ object: 'email_verification', user: USER_EXAMPLE, status: 'verified' }] },
+);
+export type EmailVerification = Static<typeof EmailVerification>;
 
 export const LogoutAnswer = Type.Object({ object: Type.Literal('logout'), revoked: Type.Literal(true) }, { examples: [{ object: 'logout', revoked: true }] });
 export type LogoutAnswer = Static<typeof LogoutAnswer>;
@@ -160,6 +151,18 @@ Object.assign(AcceptInvitationBody, {
   examples: [{ token: 'inv_Zy8Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7Hj0Kq2Ws4e5f6', password: 'correct horse battery staple' }],
 });
 export type AcceptInvitationBody = Static<typeof AcceptInvitationBody>;
+
+export const JoinWorkspaceBody = Body({
+  token: Type.String({ minLength: 1, maxLength: 200, description: 'The token of the invitation link (inv_…).' }),
+});
+Object.assign(JoinWorkspaceBody, { examples: [{ token: 'inv_Zy8Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7Hj0Kq2Ws4e5f6' }] });
+export type JoinWorkspaceBody = Static<typeof JoinWorkspaceBody>;
+
+export const ConfirmEmailBody = Body({
+  token: Type.String({ minLength: 1, maxLength: 200, description: 'The token of the emailed verification link (evf_…), after #token= .' }),
+});
+Object.assign(ConfirmEmailBody, { examples: [{ token: 'evf_Zy8Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7Hj0Kq2Ws4e5f6' }] });
+export type ConfirmEmailBody = Static<typeof ConfirmEmailBody>;
 
 export const AddMemberBody = Body({ email: EmailAddress, role: Role });
 Object.assign(AddMemberBody, { examples: [{ email: 'grace@example.com', role: 'developer' }] });

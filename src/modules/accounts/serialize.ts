@@ -3,7 +3,13 @@ import type { MemberRow, UserRow, WorkspaceRow } from './queries.js';
 import type { Member, User, Workspace } from './schemas.js';
 
 export function serializeUser(row: UserRow): User {
-  return { object: 'user', id: row.id, email: row.email, created_at: row.created_at.toISOString() };
+  return {
+    object: 'user',
+    id: row.id,
+    email: row.email,
+    email_verified_at: row.email_verified_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+  };
 }
 
 export function serializeWorkspace(row: WorkspaceRow): Workspace {

@@ -97,7 +97,7 @@ export async function selectMemberMode(q: Queryable, userId: string, marketplace
     `SELECT wm.role, m.id AS marketplace_id, m.name, m.currency, m.created_at AS marketplace_created_at,
             mm.settings, w.id AS workspace_id, w.billing_state
        FROM marketplaces m
-       JOIN workspace_members wm ON wm.workspace_id = m.workspace_id AND wm.user_id = $2
+       JOIN workspace_members wm ON wm.workspace_id = m.workspace_id AND wm.user_id = $2 AND wm.accepted_at IS NOT NULL
        JOIN marketplace_modes mm ON mm.marketplace_id = m.id AND mm.mode = $3
        JOIN workspaces w ON w.id = m.workspace_id
       WHERE m.id = $1`,

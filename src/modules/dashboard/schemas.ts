@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Body } from '../../http/schemas.js';
 import { CREATED_EXAMPLE, EmailAddress, EXAMPLE_IDS, LoginBody, Password, Role, User } from '../accounts/schemas.js';
 
-const USER_EXAMPLE = { object: 'user', id: EXAMPLE_IDS.user, email: 'ada@example.com', created_at: CREATED_EXAMPLE };
+const USER_EXAMPLE = { object: 'user', id: EXAMPLE_IDS.user, email: 'ada@example.com', email_verified_at: CREATED_EXAMPLE, created_at: CREATED_EXAMPLE };
 const CSRF_EXAMPLE = 'm1Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7Hj0Kq2Ws4a1b2c3d4';
 const EXPIRES_EXAMPLE = '2026-11-21T21:30:00.000Z';
 

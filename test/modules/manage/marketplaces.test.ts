@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
-import { expectError, memberToken, ownerToken, PASSWORD, uniqueEmail } from './helpers.js';
+import { emailedToken, expectError, memberToken, ownerToken, PASSWORD, uniqueEmail } from './helpers.js';
 
 let ctx: TestContext;
 let owner: string;
@@ -76,6 +76,8 @@ describe('choosing a workspace', () => {
     const added = await ctx.request('/manage/v1/members', { key: owner, body: { email: other.body.user.email, role: 'admin' } });
     expect(added.status).toBe(201);
     const token = other.body.token;
+    const joined = await ctx.request('/manage/v1/invitations/join', { key: token, body: { token: await emailedToken(ctx, other.body.user.email) } });
+    expect(joined.status).toBe(200);
     expectError(await ctx.request('/manage/v1/marketplaces', { key: token }), 400, 'invalid_request', 'workspace');
     const named = await ctx.request(`/manage/v1/marketplaces?workspace=${ctx.workspaceId}`, { key: token });
     expect(named.body.data.map((m: { id: string }) => m.id)).toContain(ctx.marketplaceId);

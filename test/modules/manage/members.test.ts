@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
-import { expectError, memberToken, ownerToken, PASSWORD, uniqueEmail } from './helpers.js';
+import { emailedToken, expectError, memberToken, ownerToken, PASSWORD, uniqueEmail } from './helpers.js';
 
 let ctx: TestContext;
 let owner: string;
@@ -20,41 +20,59 @@ describe('GET /manage/v1/members', () => {
 });
 
 describe('POST /manage/v1/members', () => {
-  it('invites an unknown email: an invited member, a link answered once and emailed without it in the outbox', async () => {
+  it('invites an unknown email: an invited member, the link (#token) only in the email, shown without it in the outbox', async () => {
     const email = uniqueEmail('invitee');
     const res = await ctx.request('/manage/v1/members', { key: owner, body: { email, role: 'developer' } });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ object: 'member', email, role: 'developer', status: 'invited' });
-    expect(res.body.invitation.url).toBe(`${ctx.config.publicUrl}/dashboard/accept-invitation?token=${res.body.invitation.token}`);
+    expect(res.body).toEqual({ object: 'member', id: expect.any(String), email, role: 'developer', status: 'invited', created_at: expect.any(String) });
+    const token = await emailedToken(ctx, email);
+    expect(res.text).not.toContain('inv_');
 
     const emails = await ctx.request('/manage/v1/emails', { key: owner });
     const invite = emails.body.data[0];
     expect(invite).toMatchObject({ object: 'email', to: [email], status: 'queued', sent_at: null });
-    expect(invite.text).not.toContain(res.body.invitation.token);
+    expect(invite.text).not.toContain(token);
     const [stored] = await ctx.db.query<{ body_text: string }>('SELECT body_text FROM emails WHERE id = $1', [invite.id]);
-    expect(stored!.body_text).toContain(res.body.invitation.url);
+    expect(stored!.body_text).toContain(`${ctx.config.publicUrl}/dashboard/accept-invitation#token=${token}`);
+    expect(stored!.body_text).not.toContain('?token=');
 
     // An invited user cannot log in until they choose a password.
     expectError(await ctx.request('/manage/v1/login', { key: null, body: { email, password: PASSWORD } }), 401, 'invalid_credentials');
-    const accepted = await ctx.request('/manage/v1/invitations/accept', { key: null, body: { token: res.body.invitation.token, password: PASSWORD } });
+    const accepted = await ctx.request('/manage/v1/invitations/accept', { key: null, body: { token, password: PASSWORD } });
     expect(accepted.status).toBe(200);
-    expect(accepted.body.user.email).toBe(email);
+    expect(accepted.body.user).toMatchObject({ email, email_verified_at: expect.any(String) });
     expect((await ctx.request('/manage/v1/members', { key: accepted.body.token })).status).toBe(200);
     expect((await ctx.request('/manage/v1/login', { key: null, body: { email, password: PASSWORD } })).status).toBe(200);
-    const again = await ctx.request('/manage/v1/invitations/accept', { key: null, body: { token: res.body.invitation.token, password: 'another password' } });
+    const again = await ctx.request('/manage/v1/invitations/accept', { key: null, body: { token, password: 'another password' } });
     expectError(again, 400, 'invalid_request', 'token');
     const list = await ctx.request('/manage/v1/members', { key: owner });
     expect(list.body.data[0]).toMatchObject({ email, status: 'active' });
   });
 
-  it('adds an existing user at once and tells them by email', async () => {
+  it('invites an existing user too: pending until they accept signed in, through the emailed link', async () => {
     const other = await ctx.request('/manage/v1/signup', { key: null, body: { email: uniqueEmail('existing'), password: PASSWORD, workspace_name: 'Theirs' } });
-    const res = await ctx.request('/manage/v1/members', { key: owner, body: { email: other.body.user.email.toUpperCase(), role: 'viewer' } });
+    const email = other.body.user.email;
+    const res = await ctx.request('/manage/v1/members', { key: owner, body: { email: email.toUpperCase(), role: 'viewer' } });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ id: other.body.user.id, role: 'viewer', status: 'active', invitation: null });
+    expect(res.body).toMatchObject({ id: other.body.user.id, role: 'viewer', status: 'invited' });
     const emails = await ctx.request('/manage/v1/emails?limit=1', { key: owner });
-    expect(emails.body.data[0]).toMatchObject({ to: [other.body.user.email], subject: 'You were added to Test workspace' });
-    expectError(await ctx.request('/manage/v1/members', { key: owner, body: { email: other.body.user.email, role: 'admin' } }), 409, 'resource_exists', 'email');
+    expect(emails.body.data[0]).toMatchObject({ to: [email], subject: 'You are invited to Test workspace' });
+    expectError(await ctx.request('/manage/v1/members', { key: owner, body: { email, role: 'admin' } }), 409, 'resource_exists', 'email');
+
+    const token = await emailedToken(ctx, email);
+    // The link alone sets no password of an existing account.
+    const withPassword = await ctx.request('/manage/v1/invitations/accept', { key: null, body: { token, password: 'the inviter chose this' } });
+    expectError(withPassword, 400, 'invalid_request', 'token');
+    // Signed in as someone else, the link is refused.
+    expectError(await ctx.request('/manage/v1/invitations/join', { key: owner, body: { token } }), 400, 'invalid_request', 'token');
+    const joined = await ctx.request('/manage/v1/invitations/join', { key: other.body.token, body: { token } });
+    expect(joined.status, joined.text).toBe(200);
+    expect(joined.body).toMatchObject({ object: 'workspace_membership', role: 'viewer', workspace: { name: 'Test workspace' } });
+    const list = await ctx.request('/manage/v1/members', { key: owner });
+    expect(list.body.data.find((m: { email: string }) => m.email === email)).toMatchObject({ status: 'active' });
+    expectError(await ctx.request('/manage/v1/invitations/join', { key: other.body.token, body: { token } }), 400, 'invalid_request', 'token');
+    const me = await ctx.request('/manage/v1/workspaces', { key: other.body.token });
+    expect(me.body.data).toHaveLength(2);
   });
 
   it.each([
@@ -66,9 +84,10 @@ describe('POST /manage/v1/members', () => {
   });
 
   it('refuses an unknown or expired invitation', async () => {
-    const added = await ctx.request('/manage/v1/members', { key: owner, body: { email: uniqueEmail('late'), role: 'viewer' } });
+    const email = uniqueEmail('late');
+    const added = await ctx.request('/manage/v1/members', { key: owner, body: { email, role: 'viewer' } });
     await ctx.db.query(`UPDATE invitations SET expires_at = created_at - interval '1 second' WHERE user_id = $1`, [added.body.id]);
-    const late = await ctx.request('/manage/v1/invitations/accept', { key: null, body: { token: added.body.invitation.token, password: PASSWORD } });
+    const late = await ctx.request('/manage/v1/invitations/accept', { key: null, body: { token: await emailedToken(ctx, email), password: PASSWORD } });
     expectError(late, 400, 'invalid_request', 'token');
     expectError(await ctx.request('/manage/v1/invitations/accept', { key: null, body: { token: 'inv_unknown', password: PASSWORD } }), 400, 'invalid_request', 'token');
     expectError(await ctx.request('/manage/v1/invitations/accept', { key: null, body: { token: 'inv_x', password: 'short' } }), 400, 'invalid_request', 'password');
@@ -121,9 +140,10 @@ describe('DELETE /manage/v1/members/{user_id}', () => {
   });
 
   it('withdraws the invitation of a removed invited member', async () => {
-    const added = await ctx.request('/manage/v1/members', { key: owner, body: { email: uniqueEmail('withdrawn'), role: 'viewer' } });
+    const email = uniqueEmail('withdrawn');
+    const added = await ctx.request('/manage/v1/members', { key: owner, body: { email, role: 'viewer' } });
     await ctx.request(`/manage/v1/members/${added.body.id}`, { method: 'DELETE', key: owner });
-    const accept = await ctx.request('/manage/v1/invitations/accept', { key: null, body: { token: added.body.invitation.token, password: PASSWORD } });
+    const accept = await ctx.request('/manage/v1/invitations/accept', { key: null, body: { token: await emailedToken(ctx, email), password: PASSWORD } });
     expectError(accept, 400, 'invalid_request', 'token');
   });
 
