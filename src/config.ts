@@ -46,6 +46,8 @@ export interface Config {
   searchRelevanceCandidates: number;
   /** The dashboard's built files (index.html, assets/), served at /dashboard. */
   dashboardDir: string;
+  /** log2 of scrypt's N for new password hashes (17, OWASP's figure, unless PASSWORD_HASH_COST says otherwise). */
+  passwordHashCost: number;
   /** Documented bounds per tenant (docs/configuration.md): past one, a create answers 409 limit_exceeded. */
   limits: TenantLimits;
 }
@@ -242,6 +244,15 @@ function tenantLimits(env: Env): TenantLimits {
   };
 }
 
+// Lower than 17 only to make test suites quicker (docs/decisions.md); above 20 a hash takes a gigabyte.
+function passwordHashCost(env: Env): number {
+  const value = text(env, 'PASSWORD_HASH_COST');
+  if (value === null) return 17;
+  const cost = Number(value);
+  if (!/^\d+$/.test(value) || cost < 10 || cost > 20) throw new ConfigError('PASSWORD_HASH_COST', `must be a whole number from 10 to 20 (log2 of scrypt's N); got "${value}"`);
+  return cost;
+}
+
 /** The configuration of this process, from its environment: the one place that reads process.env. */
 export function configFromEnvironment(): Config {
   return parseConfig(process.env);
@@ -277,5 +288,6 @@ export function parseConfig(env: Env): Config {
     searchRelevanceCandidates: searchRelevanceCandidates(env),
     dashboardDir: resolve(text(env, 'DASHBOARD_DIR') ?? DEFAULT_DASHBOARD_DIR),
     limits: tenantLimits(env),
+    passwordHashCost: passwordHashCost(env),
   };
 }

@@ -12,6 +12,7 @@ import type { App, Services } from './http/types.js';
 import { dashboardApiAccess } from './modules/dashboard/api-access.js';
 import { workStatsSources } from './modules/background.js';
 import { routeTable } from './modules/index.js';
+import { setPasswordHashCost } from './modules/accounts/passwords.js';
 import { eventSubscribers } from './modules/event-subscribers.js';
 import { setEventSubscribers } from './events/emit.js';
 import { join } from 'node:path';
@@ -33,6 +34,7 @@ export async function createServices(config: Config, options: ServiceOptions): P
   const db = options.db ?? (await openDatabase(config));
   await migrate(db);
   setEventSubscribers(eventSubscribers);
+  setPasswordHashCost(config.passwordHashCost);
   const onError = options.onBackgroundError ?? (() => undefined);
   const rateLimiter: RateLimiter = config.redisUrl
     ? new RedisRateLimiter(config.redisUrl, options.clock, onError)

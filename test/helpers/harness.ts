@@ -59,6 +59,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     WEBHOOK_ALLOW_PRIVATE_URLS: '1',
     PUBLIC_URL: 'http://127.0.0.1:8080',
+    // 2^14 instead of 2^17: every test file hashes dozens of passwords (docs/decisions.md); passwords.test.ts runs the default.
+    PASSWORD_HASH_COST: '14',
     ...overrides,
   });
 }

@@ -385,7 +385,7 @@ export interface paths {
         put?: never;
         /**
          * Request a password reset
-         * @description Always answers 202, whether the email has an account or not. For a user who can log in, an email with the link {PUBLIC_URL}/dashboard/reset-password#token=pwr_… (valid 1 hour, once) is queued in the outbox. Counted like logins (5 per email per client address, 100 per client address in 15 minutes): past that 429 rate_limited with Retry-After.
+         * @description Always answers 202, whether the email has an account or not. For a user who can log in, an email with the link {PUBLIC_URL}/dashboard/reset-password#token=pwr_… (valid 1 hour, once) is queued in the outbox. Every request is counted: at most 20 per client address and 3 per email address in an hour; past either, 429 rate_limited with Retry-After.
          */
         post: operations["requestPasswordReset"];
         delete?: never;
@@ -405,7 +405,7 @@ export interface paths {
         put?: never;
         /**
          * Reset a password
-         * @description Sets the new password (at least 10 characters) and ends every dashboard session and management token of the user; log in again afterwards. An unknown, used or expired token answers 400 invalid_request with param token.
+         * @description Sets the new password (at least 10 characters) and ends every dashboard session and management token of the user; log in again afterwards. An unknown, used or expired token answers 400 invalid_request with param token. Every attempt is counted before the token is checked: at most 20 per client address and 5 per token in 15 minutes; past either, 429 rate_limited with Retry-After, the seconds until that window ends.
          */
         post: operations["confirmPasswordReset"];
         delete?: never;
@@ -469,7 +469,7 @@ export interface paths {
         put?: never;
         /**
          * Sign up: create a user and their workspace
-         * @description Answers 403 signup_closed when the service runs with SIGNUP=closed, 409 resource_exists (param email) when the email has an account.
+         * @description Answers 403 signup_closed when the service runs with SIGNUP=closed, 409 resource_exists (param email) when the email has an account. Every attempt is counted before anything is checked: at most 10 per client address and 3 per email address in an hour; past either, 429 rate_limited with Retry-After, the seconds until that window ends.
          */
         post: operations["signUp"];
         delete?: never;
@@ -4926,7 +4926,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Client error, in the error envelope. Codes: 400 `invalid_request` (`param` names the field); 413 `request_too_large`; 415 `unsupported_media_type`. Treat any other 4xx code by its status. */
+            /** @description Client error, in the error envelope. Codes: 400 `invalid_request` (`param` names the field); 413 `request_too_large`; 415 `unsupported_media_type`; 429 `rate_limited` (wait `Retry-After` seconds). Treat any other 4xx code by its status. */
             "4XX": {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -5297,7 +5297,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Client error, in the error envelope. Codes: 400 `invalid_request` (`param` names the field); 403 `signup_closed`; 409 `resource_exists`; 413 `request_too_large`; 415 `unsupported_media_type`. Treat any other 4xx code by its status. */
+            /** @description Client error, in the error envelope. Codes: 400 `invalid_request` (`param` names the field); 403 `signup_closed`; 409 `resource_exists`; 413 `request_too_large`; 415 `unsupported_media_type`; 429 `rate_limited` (wait `Retry-After` seconds). Treat any other 4xx code by its status. */
             "4XX": {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];

@@ -6,7 +6,7 @@ import { mapUniqueViolations } from '../../db/errors.js';
 import { DomainError, errors } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { ServiceContext, UserContext } from '../context.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import * as queries from './queries.js';
 import type {
   CreateWorkspaceBody,
@@ -22,6 +22,7 @@ import type {
   Workspace,
 } from './schemas.js';
 import { serializeUser, serializeWorkspace } from './serialize.js';
+import { admitSecretAttempt } from './secret-throttle.js';
 import { admitLoginAttempt, loginSucceeded } from './throttle.js';
 import { issueToken, revokeToken } from './tokens.js';
 import { sendVerificationEmail } from './verification.js';
@@ -72,16 +73,22 @@ export async function createWorkspaceWithOwner(
   );
 }
 
-/** POST /manage/v1/signup: a user, their workspace (they own it), a token, and a verification email. */
-export async function signup(ctx: ServiceContext, body: SignupBody): Promise<SignupSession> {
+/**
+ * POST /manage/v1/signup: a user, their workspace (they own it), a token, and a verification email.
+ * Each attempt is counted by client address and by email before anything is checked or hashed
+ * (secret-throttle.ts): a flood of sign-ups would otherwise run scrypt at will, and probe which
+ * emails have an account.
+ */
+export async function signup(ctx: ServiceContext, body: SignupBody, clientAddress: string): Promise<SignupSession> {
   if (ctx.config.signup === 'closed') {
     throw new DomainError('signup_closed', 'Sign-up is closed on this service; ask a workspace owner to invite you.');
   }
+  const email = normalizeEmail(body.email);
+  await admitSecretAttempt(ctx.db, ctx.clock, 'signup', { address: clientAddress, target: email });
   // Like a marketplace name: trimmed, and never blank.
   const workspaceName = body.workspace_name.trim();
   if (workspaceName === '') throw errors.invalidRequest('The workspace name may not be blank.', 'workspace_name');
   const passwordHash = await hashPassword(body.password);
-  const email = normalizeEmail(body.email);
   return mapUniqueViolations(
     () =>
       ctx.db.transaction(async (tx) => {
@@ -132,8 +139,13 @@ export async function logInWith<T>(
   if (!user || user.password_hash === null || !matches) {
     throw new DomainError('invalid_credentials', 'The email or password is not correct.');
   }
+  // A hash of older, cheaper parameters is replaced now, the one moment the password is known;
+  // hashed before the transaction, which never waits on scrypt.
+  const verifiedHash = user.password_hash;
+  const rehashed = needsRehash(verifiedHash) ? await hashPassword(body.password) : null;
   return ctx.db.transaction(async (tx) => {
     await loginSucceeded(tx, ctx.clock, attempt);
+    if (rehashed !== null) await queries.updateUserPasswordHashIfUnchanged(tx, user.id, verifiedHash, rehashed);
     return start(tx, serializeUser(user));
   });
 }

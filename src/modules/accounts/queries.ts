@@ -73,6 +73,14 @@ export async function updateUserVerified(tx: Tx, userId: string, now: Date): Pro
   return rows[0]!;
 }
 
+/**
+ * A login's re-hash with today's parameters: only over the hash it verified, so a password changed
+ * meanwhile (a reset) is never overwritten with the old one.
+ */
+export async function updateUserPasswordHashIfUnchanged(tx: Tx, userId: string, verifiedHash: string, passwordHash: string): Promise<void> {
+  await tx.query('UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [userId, verifiedHash, passwordHash]);
+}
+
 // ---- workspaces ----
 
 export async function insertWorkspace(tx: Tx, workspace: WorkspaceRow): Promise<void> {

@@ -1,25 +1,24 @@
 // Forgotten passwords: a one-time link, valid one hour, emailed to a user who can log in. The
-// request answers the same whether the email has an account or not (it must not tell which), and
-// is throttled like a login. The link carries its token after '#', so it never reaches a server's
+// request answers the same whether the email has an account or not (it must not tell which); both
+// routes are throttled by client address and by target (secret-throttle.ts). The link carries its token after '#', so it never reaches a server's
 // logs or a Referer header. Using it sets the password and ends every session and management token.
 import { errors } from '../../errors.js';
 import { randomBase62 } from '../../ids.js';
 import { sha256Hex } from '../../secrets.js';
 import { findActiveUser, membershipsOfUser, normalizeEmail, replacePassword } from '../accounts/operations.js';
 import { hashPassword } from '../accounts/passwords.js';
-import { admitLoginAttempt } from '../accounts/throttle.js';
+import { admitSecretAttempt } from '../accounts/secret-throttle.js';
 import type { ServiceContext } from '../context.js';
 import { queueEmail } from '../emails/outbox.js';
-import { insertPasswordReset, lockUsableReset, updateResetsUsed } from './queries.js';
+import { insertPasswordReset, lockUsableReset, selectUsableReset, updateResetsUsed } from './queries.js';
 import type { ConfirmPasswordResetBody, PasswordResetDone, PasswordResetRequested, RequestPasswordResetBody } from './schemas.js';
 import { endSessionsOfUser } from './sessions.js';
 
 export const PASSWORD_RESET_LIFETIME_MS = 60 * 60 * 1000;
 
 /**
- * POST /manage/v1/password_resets. Counted in the login throttle's buckets under its own email key
- * (so resets and logins do not use up each other's per-email allowance; the client address's
- * bucket is shared). The email is queued in the outbox of the user's newest workspace: the outbox
+ * POST /manage/v1/password_resets. Counted by client address and by email before anything else
+ * (at most 3 emails an hour to one mailbox, whoever asks). The email is queued in the outbox of the user's newest workspace: the outbox
  * is every email's way out. A user in no workspace gets none (there is no outbox to send it from).
  */
 export async function requestPasswordReset(
@@ -28,7 +27,7 @@ export async function requestPasswordReset(
   clientAddress: string,
 ): Promise<PasswordResetRequested> {
   const email = normalizeEmail(body.email);
-  await admitLoginAttempt(ctx.db, ctx.clock, `password_reset:${email}`, clientAddress);
+  await admitSecretAttempt(ctx.db, ctx.clock, 'password_reset_request', { address: clientAddress, target: email });
   const answer: PasswordResetRequested = { object: 'password_reset', email };
   const user = await findActiveUser(ctx.db, email);
   if (!user) return answer;
@@ -51,13 +50,23 @@ export async function requestPasswordReset(
   return answer;
 }
 
-/** POST /manage/v1/password_resets/confirm: the new password; the user's sessions and tokens end. */
-export async function confirmPasswordReset(ctx: ServiceContext, body: ConfirmPasswordResetBody): Promise<PasswordResetDone> {
+const invalidLink = () => errors.invalidRequest('The password reset link is not valid: it was already used, or has expired.', 'token');
+
+/**
+ * POST /manage/v1/password_resets/confirm: the new password; the user's sessions and tokens end.
+ * Counted by client address and by the token's hash, then the token is looked up before the new
+ * password is hashed, so a guessed token never runs scrypt; hashed outside the transaction, and
+ * the token checked again, locked, inside it (it may have been used meanwhile).
+ */
+export async function confirmPasswordReset(ctx: ServiceContext, body: ConfirmPasswordResetBody, clientAddress: string): Promise<PasswordResetDone> {
+  const tokenHash = sha256Hex(body.token);
+  await admitSecretAttempt(ctx.db, ctx.clock, 'password_reset_confirm', { address: clientAddress, target: tokenHash });
+  if ((await selectUsableReset(ctx.db, tokenHash, new Date(ctx.clock.nowMs()))) === null) throw invalidLink();
   const passwordHash = await hashPassword(body.password);
   return ctx.db.transaction(async (tx) => {
     const now = new Date(ctx.clock.nowMs());
-    const userId = await lockUsableReset(tx, sha256Hex(body.token), now);
-    if (userId === null) throw errors.invalidRequest('The password reset link is not valid: it was already used, or has expired.', 'token');
+    const userId = await lockUsableReset(tx, tokenHash, now);
+    if (userId === null) throw invalidLink();
     const user = await replacePassword(tx, userId, passwordHash);
     await updateResetsUsed(tx, userId, now);
     await endSessionsOfUser(tx, userId);

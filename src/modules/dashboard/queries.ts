@@ -65,6 +65,15 @@ export async function insertPasswordReset(tx: Tx, row: { token_hash: string; use
 }
 
 /** The user of a usable reset (not used, not expired), the reset row locked. */
+/** The same check without a lock, before the new password is hashed (outside any transaction). */
+export async function selectUsableReset(q: Queryable, tokenHash: string, now: Date): Promise<string | null> {
+  const rows = await q.query<{ user_id: string }>('SELECT user_id FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2', [
+    tokenHash,
+    now,
+  ]);
+  return rows[0]?.user_id ?? null;
+}
+
 export async function lockUsableReset(tx: Tx, tokenHash: string, now: Date): Promise<string | null> {
   const rows = await tx.query<{ user_id: string }>(
     'SELECT user_id FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 FOR UPDATE',

@@ -14,8 +14,8 @@ export const requestPasswordResetRoute: RouteModule = (app) => {
         operationId: 'requestPasswordReset',
         description:
           'Always answers 202, whether the email has an account or not. For a user who can log in, an email with the link ' +
-          '{PUBLIC_URL}/dashboard/reset-password#token=pwr_… (valid 1 hour, once) is queued in the outbox. Counted like logins ' +
-          '(5 per email per client address, 100 per client address in 15 minutes): past that 429 rate_limited with Retry-After.',
+          '{PUBLIC_URL}/dashboard/reset-password#token=pwr_… (valid 1 hour, once) is queued in the outbox. Every request is counted: ' +
+          'at most 20 per client address and 3 per email address in an hour; past either, 429 rate_limited with Retry-After.',
         body: RequestPasswordResetBody,
         response: { 202: PasswordResetRequested },
       },
