@@ -5305,7 +5305,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -5976,7 +5976,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -6753,7 +6753,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -6880,7 +6880,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7321,7 +7321,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -7525,7 +7525,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7728,7 +7728,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -8280,7 +8280,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8382,7 +8382,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8504,7 +8504,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8639,7 +8639,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8761,7 +8761,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9152,7 +9152,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -9333,7 +9333,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9596,7 +9596,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9898,7 +9898,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10052,7 +10052,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10206,7 +10206,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10360,7 +10360,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10514,7 +10514,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10668,7 +10668,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10918,7 +10918,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11072,7 +11072,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11624,7 +11624,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11907,7 +11907,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -12562,7 +12562,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12917,7 +12917,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -13529,7 +13529,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13825,7 +13825,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13983,7 +13983,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14142,7 +14142,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14310,7 +14310,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -14392,7 +14392,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14494,7 +14494,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14643,7 +14643,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14784,7 +14784,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14927,7 +14927,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15262,7 +15262,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15350,7 +15350,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15705,7 +15705,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15934,7 +15934,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -16338,7 +16338,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
