@@ -6,6 +6,7 @@ import { pgliteDriver, postgresDriver } from './db/drivers.js';
 import { migrate } from './db/migrate.js';
 import { ApiKeyCache } from './http/api-keys.js';
 import { buildApp, type RouteTable } from './http/app.js';
+import { abandonEarlierClaims } from './http/claim-owners.js';
 import type { IdempotencyFaults } from './http/idempotency.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './http/rate-limit.js';
 import type { App, Services } from './http/types.js';
@@ -33,6 +34,9 @@ export interface ServiceOptions {
 export async function createServices(config: Config, options: ServiceOptions): Promise<Services> {
   const db = options.db ?? (await openDatabase(config));
   await migrate(db);
+  // This process has just opened the embedded database's files, which no other process may use:
+  // a key claimed and not answered there was claimed by an earlier start, now dead.
+  if (!options.db && db.kind === 'pglite') await abandonEarlierClaims(db);
   setEventSubscribers(eventSubscribers);
   setPasswordHashCost(config.passwordHashCost);
   const onError = options.onBackgroundError ?? (() => undefined);

@@ -47,6 +47,8 @@ export interface Db extends Queryable {
   stats(): PoolStats;
   /** LISTEN on a dedicated connection (PostgreSQL only; see Listener). Absent on PGlite. */
   listen?: Driver['listen'];
+  /** A session-level advisory lock held on a dedicated connection (PostgreSQL only; see HeldLock). */
+  holdLock?: Driver['holdLock'];
   close(): Promise<void>;
 }
 
@@ -81,6 +83,17 @@ export interface PoolStats {
   transactionsOpen: number;
 }
 
+/**
+ * The advisory lock (key1, key2), taken in session mode on a connection of its own, outside the
+ * pool: it lasts as long as this process's connection does, so other sessions can tell that the
+ * process is alive by it (the Idempotency-Key claims' owners, src/http/claim-owners.ts). The
+ * promise resolves once the lock is held. A lost connection is made again, and the lock taken
+ * again, with backoff, until release().
+ */
+export interface HeldLock {
+  release(): Promise<void>;
+}
+
 /** A connection-level driver the Db is built on. */
 export interface Driver {
   readonly kind: 'pglite' | 'postgres';
@@ -90,6 +103,7 @@ export interface Driver {
   withTransaction<T>(fn: (conn: DriverConn) => Promise<T>): Promise<T>;
   stats(): PoolStats;
   listen?(channel: string, options: ListenOptions): Promise<Listener>;
+  holdLock?(key1: number, key2: number, options: { onError?(error: unknown): void }): Promise<HeldLock>;
   close(): Promise<void>;
 }
 
@@ -151,6 +165,7 @@ export function createDb(driver: Driver, options: DbOptions = {}): Db {
     close: () => driver.close(),
   };
   if (driver.listen) db.listen = driver.listen.bind(driver);
+  if (driver.holdLock) db.holdLock = driver.holdLock.bind(driver);
   return db;
 }
 

@@ -2,7 +2,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
-import { PLAN_EACH_CALL, type Driver, type DriverConn, type Listener, type ListenOptions, type Row } from './db.js';
+import { PLAN_EACH_CALL, type Driver, type DriverConn, type HeldLock, type Listener, type ListenOptions, type Row } from './db.js';
 
 // bigint columns hold money and counters well below 2^53: read them as numbers on both drivers.
 const INT8_OID = 20;
@@ -156,6 +156,7 @@ export function postgresDriver(connectionString: string, max = 10): Driver {
       transactionsOpen,
     }),
     listen: (channel, options) => listenOn(connectionString, channel, options),
+    holdLock: (key1, key2, options) => holdLockOn(connectionString, key1, key2, options),
     close: () => pool.end(),
   };
 }
@@ -246,6 +247,78 @@ async function listenOn(connectionString: string, channel: string, options: List
   return {
     async close() {
       closed = true;
+      if (retry) clearTimeout(retry);
+      const client = current;
+      current = null;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * A host that vanishes without closing its connection (power lost, network cut) is noticed by
+ * the server after about 5 + 3 × 2 = 11 s of silence, instead of the system's default of hours:
+ * only then does its session end and its lock go.
+ */
+const KEEPALIVE = 'SET tcp_keepalives_idle = 5; SET tcp_keepalives_interval = 2; SET tcp_keepalives_count = 3';
+
+/**
+ * Holds the advisory lock (key1, key2) in session mode on a client of its own (Driver.holdLock).
+ * The first connection failing throws; a connection lost later is made again, with backoff
+ * (100 ms doubling to 10 s), and the lock taken again.
+ */
+async function holdLockOn(connectionString: string, key1: number, key2: number, options: { onError?(error: unknown): void }): Promise<HeldLock> {
+  let released = false;
+  let everHeld = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let failures = 0;
+
+  const scheduleReconnect = () => {
+    if (released || !everHeld || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      connect().catch(() => undefined);
+    }, Math.min(LISTEN_RETRY_MAX_MS, 100 * 2 ** failures++));
+    retry.unref();
+  };
+
+  async function connect(): Promise<void> {
+    const client = new pg.Client({ connectionString, keepAlive: true });
+    let lost = false;
+    const onLost = (error?: unknown) => {
+      if (lost) return;
+      lost = true;
+      if (current === client) current = null;
+      client.end().catch(() => undefined);
+      if (released || !everHeld) return;
+      if (error !== undefined) options.onError?.(error);
+      scheduleReconnect();
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    try {
+      await client.connect();
+      await client.query(KEEPALIVE);
+      await client.query('SELECT pg_advisory_lock($1, $2)', [key1, key2]);
+    } catch (error) {
+      onLost(error);
+      throw error;
+    }
+    if (released) {
+      lost = true;
+      await client.end().catch(() => undefined);
+      return;
+    }
+    current = client;
+    failures = 0;
+    everHeld = true;
+  }
+
+  await connect();
+  return {
+    async release() {
+      released = true;
       if (retry) clearTimeout(retry);
       const client = current;
       current = null;

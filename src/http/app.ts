@@ -12,7 +12,8 @@ import { operationContext, serviceContext } from '../modules/context.js';
 import { apiKeyAuth, type Access, type SessionAuthenticator } from './auth.js';
 import { clientErrorHandler } from './client-errors.js';
 import { installErrorHandling } from './error-handler.js';
-import { idempotent } from './idempotency.js';
+import { claimOwners } from './claim-owners.js';
+import { idempotent, type IdempotencyServices } from './idempotency.js';
 import { AppMetrics, installMetrics } from './metrics.js';
 import { finishDocument, type OpenApiDocument } from './openapi.js';
 import { errorBody } from './errors.js';
@@ -208,10 +209,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   installMetrics(app, metrics, services);
 
-  await app.register(async (scope) => apiScope(scope as unknown as App, services, 'publishable', options.routes.publishable, options.sessions), {
+  // The Idempotency-Key claims this app makes are this process's: they last while it lives.
+  const owners = claimOwners(services.db, (err) => app.log.error({ err }, 'idempotency claim owner: connection lost'));
+  app.addHook('onClose', () => owners.close());
+  const keyed: IdempotencyServices = { db: services.db, clock: services.clock, owners, faults: services.faults };
+  await app.register(async (scope) => apiScope(scope as unknown as App, services, keyed, 'publishable', options.routes.publishable, options.sessions), {
     prefix: '/v1',
   });
-  await app.register(async (scope) => apiScope(scope as unknown as App, services, 'secret', options.routes.secret, options.sessions), {
+  await app.register(async (scope) => apiScope(scope as unknown as App, services, keyed, 'secret', options.routes.secret, options.sessions), {
     prefix: '/v1',
   });
   await app.register(
@@ -249,7 +254,14 @@ function dashboardSecurity(method: RouteOptions['method']): Record<string, strin
   return { dashboardSession: [], dashboardMarketplace: [], dashboardMode: [], ...(read ? {} : { csrfToken: [] }) };
 }
 
-async function apiScope(scope: App, services: Services, access: Access, modules: RouteModule[], sessions?: SessionAuthenticator) {
+async function apiScope(
+  scope: App,
+  services: Services,
+  keyed: IdempotencyServices,
+  access: Access,
+  modules: RouteModule[],
+  sessions?: SessionAuthenticator,
+) {
   scope.addHook('onRoute', closeUndeclaredInput);
   scope.addHook('onRoute', (route: RouteOptions) => {
     const keys: Array<Record<string, string[]>> = access === 'publishable' ? [{ secretKey: [] }, { publishableKey: [] }] : [{ secretKey: [] }];
@@ -258,7 +270,7 @@ async function apiScope(scope: App, services: Services, access: Access, modules:
       security: sessions ? [...keys, dashboardSecurity(route.method)] : keys,
       response: { ...ErrorResponses, ...(route.schema?.response as object | undefined) },
     };
-    if (route.method === 'POST') route.handler = idempotent(route.handler, services.db, services.clock, services.faults);
+    if (route.method === 'POST') route.handler = idempotent(route.handler, keyed);
   });
   if (access === 'publishable') allowBrowsers(scope);
   scope.addHook('onRequest', apiKeyAuth(services.apiKeys, services.rateLimiter, access, sessions));

@@ -1,15 +1,22 @@
 // Idempotency-Key on every /v1 POST.
 //
-// A key is claimed first in a short transaction of its own (a row with locked_until), so a second
-// request with the same key while the first runs gets 409 idempotency_key_in_use. The handler then
-// runs inside one outer transaction; the domain operation's own transaction joins it as a savepoint,
-// and the serialized response is written to the key's row before COMMIT. So a retry after any
-// failure either replays the committed result or runs anew: nothing half-done is remembered.
-// 403/404/409 answers are remembered too (the same request would get the same answer); 400s and
-// 5xx are not: the key is released so the corrected or retried request can run.
+// A key is claimed first in a short transaction of its own (a row naming its owner, the process,
+// and its request), so a second request with the same key while the first runs gets 409
+// idempotency_key_in_use. The handler then runs inside one outer transaction; the domain
+// operation's own transaction joins it as a savepoint, and the serialized response is written to
+// the key's row before COMMIT. So a retry after any failure either replays the committed result or
+// runs anew: nothing half-done is remembered. 403/404/409 answers are remembered too (the same
+// request would get the same answer); 400s and 5xx are not: the key is released so the corrected
+// or retried request can run.
+//
+// A claim lasts as long as its owner process lives (src/http/claim-owners.ts): a retry after the
+// process died runs at once, never while it lives, however long its request takes. The answer is
+// written only where the row still names this request (a fence), so a request whose claim was
+// taken over all the same (its owner's lock lost with its connection) rolls back instead.
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Clock } from '../clock.js';
-import type { Db } from '../db/db.js';
+import type { ClaimOwners } from './claim-owners.js';
+import type { Db, Queryable } from '../db/db.js';
 import { DomainError } from '../errors.js';
 import { canonicalJson } from '../json.js';
 import type { Scope } from '../scope.js';
@@ -18,7 +25,10 @@ import { errorBody, STATUS_BY_CODE } from './errors.js';
 import { toDomainError } from './error-handler.js';
 
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
-/** How long a claimed key stays locked if its process dies mid-request. */
+/**
+ * Written on every claim for processes of a version before owners (they read only this): a claim
+ * with an owner lasts as long as the owner, whatever this says.
+ */
 const LOCK_MS = 60_000;
 
 export interface IdempotencyFaults {
@@ -30,6 +40,7 @@ type Claim = { kind: 'run' } | { kind: 'replay'; status: number; body: string; r
 
 interface KeyRow {
   fingerprint: string;
+  claimed_by: number | null;
   locked_until: Date | null;
   response_status: number | null;
   response_body: string | null;
@@ -41,29 +52,36 @@ export function fingerprint(request: FastifyRequest): string {
   return sha256Hex(`${request.method} ${request.url}\n${canonicalJson(request.body ?? null)}`);
 }
 
-async function claim(db: Db, scope: Scope, key: string, print: string, nowMs: number, requestId: string): Promise<Claim> {
+interface Claimant {
+  owners: ClaimOwners;
+  /** This process's owner id (null on PGlite). */
+  ownerId: number | null;
+  requestId: string;
+}
+
+async function claim(db: Db, scope: Scope, key: string, print: string, nowMs: number, by: Claimant): Promise<Claim> {
   return db.transaction(async (tx) => {
     const params = [scope.marketplaceId, scope.mode, key];
     const inserted = await tx.query(
-      `INSERT INTO idempotency_keys (marketplace_id, mode, key, fingerprint, locked_until, created_at, request_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING key`,
-      [...params, print, new Date(nowMs + LOCK_MS), new Date(nowMs), requestId],
+      `INSERT INTO idempotency_keys (marketplace_id, mode, key, fingerprint, locked_until, created_at, request_id, claimed_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING key`,
+      [...params, print, new Date(nowMs + LOCK_MS), new Date(nowMs), by.requestId, by.ownerId],
     );
     if (inserted.length === 1) return { kind: 'run' };
     const [row] = await tx.query<KeyRow>(
-      `SELECT fingerprint, locked_until, response_status, response_body, request_id, created_at FROM idempotency_keys
+      `SELECT fingerprint, claimed_by, locked_until, response_status, response_body, request_id, created_at FROM idempotency_keys
         WHERE marketplace_id = $1 AND mode = $2 AND key = $3 FOR UPDATE`,
       params,
     );
     if (!row) throw new DomainError('idempotency_key_in_use', 'A request with this Idempotency-Key is in progress.');
     const expired = row.created_at.getTime() <= nowMs - IDEMPOTENCY_RETENTION_MS;
-    const abandoned = row.response_status === null && (row.locked_until?.getTime() ?? 0) <= nowMs;
+    const abandoned = row.response_status === null && !(await by.owners.isAlive(tx, row, nowMs));
     if (expired || abandoned) {
       await tx.query(
         `UPDATE idempotency_keys SET fingerprint = $4, locked_until = $5, response_status = NULL, response_body = NULL,
-                created_at = CASE WHEN $7 THEN $6 ELSE created_at END, request_id = $8
+                created_at = CASE WHEN $7 THEN $6 ELSE created_at END, request_id = $8, claimed_by = $9
           WHERE marketplace_id = $1 AND mode = $2 AND key = $3`,
-        [...params, print, new Date(nowMs + LOCK_MS), new Date(nowMs), expired, requestId],
+        [...params, print, new Date(nowMs + LOCK_MS), new Date(nowMs), expired, by.requestId, by.ownerId],
       );
       return { kind: 'run' };
     }
@@ -100,18 +118,31 @@ function sendReplay(reply: FastifyReply, requestId: string, found: Extract<Claim
   return reply.code(found.status).header('Idempotent-Replayed', 'true').type('application/json').send(body);
 }
 
-async function store(db: Db, scope: Scope, key: string, status: number, body: string): Promise<void> {
+/**
+ * Writes the answer to the claim, if the claim is still this request's; returns false when it is
+ * not (taken over as abandoned). In the handler's transaction, the row's lock then waits for no
+ * one long: a takeover commits in its own short transaction.
+ */
+async function store(q: Queryable, scope: Scope, key: string, requestId: string, status: number, body: unknown): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE idempotency_keys SET response_status = $5, response_body = $6, locked_until = NULL
+      WHERE marketplace_id = $1 AND mode = $2 AND key = $3 AND request_id = $4 AND response_status IS NULL RETURNING key`,
+    [scope.marketplaceId, scope.mode, key, requestId, status, body],
+  );
+  return rows.length === 1;
+}
+
+async function release(db: Db, scope: Scope, key: string, requestId: string): Promise<void> {
   await db.query(
-    `UPDATE idempotency_keys SET response_status = $4, response_body = $5, locked_until = NULL
-      WHERE marketplace_id = $1 AND mode = $2 AND key = $3`,
-    [scope.marketplaceId, scope.mode, key, status, body],
+    'DELETE FROM idempotency_keys WHERE marketplace_id = $1 AND mode = $2 AND key = $3 AND request_id = $4 AND response_status IS NULL',
+    [scope.marketplaceId, scope.mode, key, requestId],
   );
 }
 
-async function release(db: Db, scope: Scope, key: string): Promise<void> {
-  await db.query(
-    'DELETE FROM idempotency_keys WHERE marketplace_id = $1 AND mode = $2 AND key = $3 AND response_status IS NULL',
-    [scope.marketplaceId, scope.mode, key],
+function claimTakenOver(): DomainError {
+  return new DomainError(
+    'idempotency_key_in_use',
+    "This request's claim on its Idempotency-Key was taken over by a retry (this process lost its database connection); nothing was done.",
   );
 }
 
@@ -150,24 +181,29 @@ function unsealed(request: FastifyRequest, scope: Scope, key: string, body: stri
   return body.startsWith(SEALED) ? decryptSecret(request.ctx.config.secretKey, body.slice(SEALED.length), sealContext(scope, key)) : body;
 }
 
+export interface IdempotencyServices {
+  db: Db;
+  clock: Clock;
+  owners: ClaimOwners;
+  faults?: IdempotencyFaults;
+}
+
 /** Wraps a POST handler so it honours Idempotency-Key. */
-export function idempotent(handler: RouteHandlerMethod, db: Db, clock: Clock, faults: IdempotencyFaults = {}): RouteHandlerMethod {
+export function idempotent(handler: RouteHandlerMethod, services: IdempotencyServices): RouteHandlerMethod {
+  const { db, clock, owners, faults = {} } = services;
   return async function idempotentHandler(this: unknown, request: FastifyRequest, reply: FastifyReply) {
     const key = readKey(request);
     if (key === null) return handler.call(this as never, request, reply);
     const scope = request.api.scope;
-    const found = await claim(db, scope, key, fingerprint(request), clock.nowMs(), request.id);
+    const claimant = { owners, ownerId: await owners.ownId(), requestId: request.id };
+    const found = await claim(db, scope, key, fingerprint(request), clock.nowMs(), claimant);
     if (found.kind === 'replay') return sendReplay(reply, request.id, { ...found, body: unsealed(request, scope, key, found.body) });
     let committed = false;
     try {
       const body = await db.transaction(async (tx) => {
         const payload = await runCapturingSend(handler, this, request, reply);
         const serialized = typeof payload === 'string' ? payload : reply.serialize(payload);
-        await tx.query(
-          `UPDATE idempotency_keys SET response_status = $4, response_body = $5, locked_until = NULL
-            WHERE marketplace_id = $1 AND mode = $2 AND key = $3`,
-          [scope.marketplaceId, scope.mode, key, reply.statusCode, sealed(request, scope, key, serialized)],
-        );
+        if (!(await store(tx, scope, key, request.id, reply.statusCode, sealed(request, scope, key, serialized)))) throw claimTakenOver();
         return serialized;
       });
       committed = true;
@@ -205,9 +241,9 @@ async function settleFailure(db: Db, scope: Scope, key: string, request: Fastify
   const domain = error instanceof Error ? toDomainError(error) : null;
   const status = domain ? STATUS_BY_CODE[domain.code] : 500;
   if (domain && status !== 400 && status < 500 && domain.code !== 'rate_limited') {
-    await store(db, scope, key, status, JSON.stringify(errorBody(domain.code, domain.message, request.id, domain.param)));
+    await store(db, scope, key, request.id, status, JSON.stringify(errorBody(domain.code, domain.message, request.id, domain.param)));
   } else {
-    await release(db, scope, key);
+    await release(db, scope, key, request.id);
   }
 }
 

@@ -37,7 +37,10 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   description:
     'Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true ' +
     'and Original-Request naming the request that ran); ' +
-    'with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours.',
+    'with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. ' +
+    'A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs ' +
+    'as soon as another process serves it or the process is back (a host that vanished without closing its database ' +
+    'connection: about 11 s). Kept 24 hours.',
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
 };
 

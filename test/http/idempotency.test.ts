@@ -164,7 +164,9 @@ describe('a duplicate while the first request runs', () => {
     expect(res.body.error.code).toBe('idempotency_key_in_use');
   });
 
-  it('a claim abandoned by a process that died runs anew once its lock lapses', async () => {
+  // Claims from before migration 0020 name no owner: on PostgreSQL they lapse at locked_until as
+  // they did; on PGlite only a start abandons a claim (test/http/claim-owners.test.ts).
+  it.runIf(usingPostgres)('a claim without an owner runs anew once its lock lapses (PostgreSQL)', async () => {
     const key = uniqueKey();
     const now = clock.nowMs();
     await ctx.db.query(
@@ -175,6 +177,19 @@ describe('a duplicate while the first request runs', () => {
     const res = await post({ name: 'taken-over' }, key);
     expect(res.status).toBe(201);
     expect(await writesNamed('taken-over')).toBe(1);
+  });
+
+  it.runIf(!usingPostgres)('a claim in the database this process opened stays in use, lock lapsed or not (PGlite)', async () => {
+    const key = uniqueKey();
+    const now = clock.nowMs();
+    await ctx.db.query(
+      `INSERT INTO idempotency_keys (marketplace_id, mode, key, fingerprint, locked_until, created_at)
+       VALUES ($1, 'test', $2, $3, $4, $5)`,
+      [ctx.marketplaceId, key, sameRequest({ name: 'kept' }), new Date(now - 1), new Date(now - 120_000)],
+    );
+    const res = await post({ name: 'kept' }, key);
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('idempotency_key_in_use');
   });
 });
 

@@ -5684,7 +5684,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -6355,7 +6355,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -7134,7 +7134,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7263,7 +7263,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7706,7 +7706,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -7910,7 +7910,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8113,7 +8113,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -8665,7 +8665,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8767,7 +8767,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8889,7 +8889,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -9024,7 +9024,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -9146,7 +9146,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9537,7 +9537,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -9718,7 +9718,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9987,7 +9987,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -10295,7 +10295,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10449,7 +10449,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10603,7 +10603,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10757,7 +10757,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10911,7 +10911,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11065,7 +11065,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11315,7 +11315,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11469,7 +11469,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12051,7 +12051,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12344,7 +12344,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -12999,7 +12999,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13354,7 +13354,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -13966,7 +13966,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14262,7 +14262,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14420,7 +14420,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14579,7 +14579,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14747,7 +14747,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -14829,7 +14829,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14931,7 +14931,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15090,7 +15090,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15231,7 +15231,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15393,7 +15393,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15728,7 +15728,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15816,7 +15816,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -16171,7 +16171,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -16400,7 +16400,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -16804,7 +16804,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. Kept 24 hours. */
+                /** @description Makes the POST safe to retry: the same key with the same request replays the first answer (headers Idempotent-Replayed: true and Original-Request naming the request that ran); with another request it answers 409 idempotency_key_reused, while the first still runs 409 idempotency_key_in_use. A request that died with its server process (crash, kill) holds its key no longer than that process: a retry runs as soon as another process serves it or the process is back (a host that vanished without closing its database connection: about 11 s). Kept 24 hours. */
                 "Idempotency-Key"?: string;
             };
             path: {
