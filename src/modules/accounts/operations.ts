@@ -187,12 +187,13 @@ export async function membershipsOfUser(q: Queryable, userId: string): Promise<A
 
 /**
  * A new password (a reset), hashed by the caller before its transaction (scrypt takes a while):
- * every management token of the user stops working with the old one.
+ * every management token of the user stops working with the old one, and the address counts as proved.
  */
-export async function replacePassword(tx: Tx, userId: string, passwordHash: string): Promise<User> {
-  const user = await queries.updateUserPassword(tx, userId, passwordHash);
+export async function replacePassword(tx: Tx, userId: string, passwordHash: string, now: Date): Promise<User> {
+  await queries.updateUserPassword(tx, userId, passwordHash);
   await queries.deleteAllManagementTokens(tx, userId);
-  return serializeUser(user);
+  // Only the mailbox received the link that got here: the address is proved, like by its own link.
+  return serializeUser(await queries.updateUserVerified(tx, userId, now));
 }
 
 /** POST /manage/v1/logout: the token the request was sent with stops working. */

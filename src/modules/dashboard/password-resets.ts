@@ -67,7 +67,7 @@ export async function confirmPasswordReset(ctx: ServiceContext, body: ConfirmPas
     const now = new Date(ctx.clock.nowMs());
     const userId = await lockUsableReset(tx, tokenHash, now);
     if (userId === null) throw invalidLink();
-    const user = await replacePassword(tx, userId, passwordHash);
+    const user = await replacePassword(tx, userId, passwordHash, now);
     await updateResetsUsed(tx, userId, now);
     await endSessionsOfUser(tx, userId);
     return { user };

@@ -24,6 +24,7 @@ describe('password resets', () => {
     const email = uniqueEmail('forgetful');
     const signup = await ctx.request('/manage/v1/signup', { key: null, body: { email, password: PASSWORD, workspace_name: 'Forgetful' } });
     const oldToken = signup.body.token;
+    expect(signup.body.user.email_verified_at).toBeNull();
     const session = await logIn(ctx, { email, password: PASSWORD });
 
     const asked = await ctx.request('/manage/v1/password_resets', { key: null, body: { email: email.toUpperCase() } });
@@ -42,6 +43,8 @@ describe('password resets', () => {
     const done = await ctx.request('/manage/v1/password_resets/confirm', { key: null, body: { token: link![2], password: 'a brand new password' } });
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ user: expect.objectContaining({ object: 'user', email }) });
+    // The link reached only the mailbox: the address is proved, as by its verification link.
+    expect(done.body.user.email_verified_at).toEqual(expect.any(String));
 
     expectError(await asBrowser(ctx, session, '/manage/v1/session'), 401, 'authentication_required');
     expectError(await ctx.request('/manage/v1/workspaces', { key: oldToken }), 401, 'authentication_required');
