@@ -9,6 +9,7 @@ import { isIdOf } from '../../ids.js';
 import { resolveMarketplace, type Principal } from '../accounts/access.js';
 import type { UserContext } from '../context.js';
 import { issueApiKey } from './operations.js';
+import { lockModeForBound } from './mode-lock.js';
 import * as queries from './queries.js';
 import { scopeOf, type ApiKey, type CreateApiKeyBody, type ListApiKeysQuery, type ModeParams, type RollApiKeyBody } from './schemas.js';
 import { serializeApiKey } from './serialize.js';
@@ -19,7 +20,7 @@ export async function createApiKey(ctx: UserContext, mode: ModeParams, body: Cre
     await resolveMarketplace(tx, ctx.principal, scope.marketplaceId, 'configure');
     const now = new Date(ctx.clock.nowMs());
     // Locked, then counted in a statement of its own: two creates at the last free slot take turns.
-    await queries.lockModeForApiKeys(tx, scope);
+    await lockModeForBound(tx, scope);
     const limit = ctx.config.limits.apiKeys;
     if ((await queries.countWorkingApiKeys(tx, scope, now)) >= limit) {
       throw errors.limitExceeded('API keys per mode (revoked and expired ones not counted)', limit, 'MAX_API_KEYS', 'revoke one before creating another');

@@ -121,8 +121,13 @@ export async function insertApiKey(
   );
 }
 
-/** Locks the mode's row for the key bound: two creates in one mode take turns (FOR NO KEY UPDATE, as the webhook endpoints' bound). */
-export async function lockModeForApiKeys(tx: Tx, scope: Scope): Promise<void> {
+/**
+ * Locks the mode's row for a per-mode bound (API keys, webhook endpoints): two creates in one mode
+ * take turns, so the count each reads afterwards (a statement of its own, with a fresh snapshot)
+ * includes the other's. FOR NO KEY UPDATE leaves the foreign keys' FOR KEY SHARE of other inserts
+ * unblocked.
+ */
+export async function lockModeRow(tx: Tx, scope: Scope): Promise<void> {
   await tx.query('SELECT 1 FROM marketplace_modes WHERE marketplace_id = $1 AND mode = $2 FOR NO KEY UPDATE', [scope.marketplaceId, scope.mode]);
 }
 

@@ -8,6 +8,7 @@ import { isIdOf, newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import { encryptSecret } from '../../secrets.js';
 import type { OperationContext } from '../context.js';
+import { lockModeForBound } from '../marketplaces/mode-lock.js';
 import { refusalOfUrl } from './destination.js';
 import { failPendingOfDisabled } from './health.js';
 import * as queries from './queries.js';
@@ -45,7 +46,7 @@ async function checkUrl(ctx: OperationContext, url: string): Promise<void> {
 
 /** Every endpoint takes a delivery row per event in the event's transaction: the count is bounded. */
 async function checkEndpointBound(ctx: OperationContext, tx: Tx): Promise<void> {
-  await queries.lockModeForEndpoints(tx, ctx.scope);
+  await lockModeForBound(tx, ctx.scope);
   const limit = ctx.config.limits.webhookEndpoints;
   if ((await queries.countEndpoints(tx, ctx.scope)) >= limit) {
     throw errors.limitExceeded('Webhook endpoints per mode', limit, 'MAX_WEBHOOK_ENDPOINTS', 'delete one before creating another');

@@ -94,15 +94,6 @@ export async function updateEndpointSecret(tx: Tx, scope: Scope, id: string, sec
   ]);
 }
 
-/**
- * Locks the mode's row for the endpoint bound: two creates in one mode take turns, so the count
- * each reads afterwards (a statement of its own, with a fresh snapshot) includes the other's.
- * FOR NO KEY UPDATE leaves the foreign keys' FOR KEY SHARE of other inserts unblocked.
- */
-export async function lockModeForEndpoints(tx: Tx, scope: Scope): Promise<void> {
-  await tx.query('SELECT 1 FROM marketplace_modes WHERE marketplace_id = $1 AND mode = $2 FOR NO KEY UPDATE', [scope.marketplaceId, scope.mode]);
-}
-
 export async function countEndpoints(q: Queryable, scope: Scope): Promise<number> {
   const rows = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_endpoints WHERE marketplace_id = $1 AND mode = $2', [
     scope.marketplaceId,
