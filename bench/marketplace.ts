@@ -21,7 +21,7 @@ import { createDb } from '../src/db/db.js';
 import { postgresDriver } from '../src/db/drivers.js';
 import { createWorkspaceWithOwner } from '../src/modules/accounts/operations.js';
 import { createMarketplace } from '../src/modules/marketplaces/operations.js';
-import { closeServices, createApp, createServices } from '../src/runtime.js';
+import { closeServices, createApp, createServices } from '../src/app/runtime.js';
 import { ADMIN_URL, admin, databaseUrl } from './postgres.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

@@ -28,11 +28,11 @@ import { systemClock } from '../src/clock.js';
 import { parseConfig } from '../src/config.js';
 import { createDb } from '../src/db/db.js';
 import { postgresDriver } from '../src/db/drivers.js';
-import { emitEvent } from '../src/events/emit.js';
+import { emitEvent } from '../src/outbox/emit.js';
 import { newId } from '../src/ids.js';
 import { createWorkspaceWithOwner } from '../src/modules/accounts/operations.js';
 import { createMarketplace } from '../src/modules/marketplaces/operations.js';
-import { closeServices, createServices } from '../src/runtime.js';
+import { closeServices, createServices } from '../src/app/runtime.js';
 import { admin, databaseUrl, freePort } from './postgres.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

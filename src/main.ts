@@ -5,10 +5,10 @@
 // database and exits 0.
 import { ConfigError, configFromEnvironment, type Config } from './config.js';
 import { systemClock } from './clock.js';
-import { anyWorkspaceExists, createDemoIfEmpty, startupBanner, type StartupNotice } from './demo.js';
+import { anyWorkspaceExists, createDemoIfEmpty, startupBanner, type StartupNotice } from './app/demo.js';
 import type { App, Services } from './http/types.js';
-import { backgroundWork } from './modules/background.js';
-import { closeServices, createApp, createServices } from './runtime.js';
+import { backgroundWork } from './app/background.js';
+import { closeServices, createApp, createServices } from './app/runtime.js';
 import { startWorker, type Worker, type WorkerLog } from './workers/worker.js';
 
 type Role = 'api' | 'worker' | 'all';

@@ -18,10 +18,10 @@ import { systemClock } from '../../src/clock.js';
 import { parseConfig } from '../../src/config.js';
 import { createDb, type Db, type Queryable } from '../../src/db/db.js';
 import { postgresDriver } from '../../src/db/drivers.js';
-import type { OperationContext } from '../../src/modules/context.js';
+import type { OperationContext } from '../../src/contracts/context.js';
 import type { SearchListingsQuery } from '../../src/modules/listings/schemas.js';
 import { searchListings } from '../../src/modules/listings/search/operations.js';
-import { closeServices, createApp, createServices } from '../../src/runtime.js';
+import { closeServices, createApp, createServices } from '../../src/app/runtime.js';
 import { ensureCatalogue, type BenchCatalogue } from './data.js';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -12,7 +12,7 @@ import { systemClock } from '../../src/clock.js';
 import { parseConfig } from '../../src/config.js';
 import { createDb } from '../../src/db/db.js';
 import { pgliteDriver } from '../../src/db/drivers.js';
-import { closeServices, createApp, createServices } from '../../src/runtime.js';
+import { closeServices, createApp, createServices } from '../../src/app/runtime.js';
 
 export const SCHEMA_PATH = fileURLToPath(new URL('../src/api/schema.d.ts', import.meta.url));
 

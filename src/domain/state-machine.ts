@@ -5,8 +5,8 @@
 // nothing else decides whether a move is allowed. No HTTP here: refusals are domain errors.
 import type { Tx } from '../db/db.js';
 import { DomainError, errors } from '../errors.js';
-import { emitEvent, type EventObject } from '../events/emit.js';
-import type { EventType } from '../events/types.js';
+import { emitEvent, type EventObject } from '../outbox/emit.js';
+import type { EventType } from '../outbox/types.js';
 import type { Scope } from '../scope.js';
 import { cancelTimer, scheduleTimer } from '../workers/timers.js';
 

@@ -6,7 +6,7 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/db.js';
 import { randomBase62 } from '../ids.js';
 import type { BillingState } from '../modules/accounts/schemas.js';
-import { withDefaults, type Settings } from '../modules/marketplace/settings.js';
+import { withDefaults, type Settings } from '../modules/marketplaces/mode-settings.js';
 import type { ApiKeyType } from '../modules/marketplaces/schemas.js';
 import type { Mode, Scope } from '../scope.js';
 import { sha256Hex } from '../secrets.js';

@@ -8,7 +8,7 @@ import sjson from 'secure-json-parse';
 import type { Config } from '../config.js';
 import { newId } from '../ids.js';
 import { DomainError } from '../errors.js';
-import { operationContext, serviceContext } from '../modules/context.js';
+import { operationContext, serviceContext } from '../contracts/context.js';
 import { apiKeyAuth, type Access, type SessionAuthenticator } from './auth.js';
 import { clientErrorHandler } from './client-errors.js';
 import { installErrorHandling } from './error-handler.js';

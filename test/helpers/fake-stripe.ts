@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { STRIPE_API_VERSION } from '../../src/modules/processors/stripe-client.js';
+import { STRIPE_API_VERSION } from '../../src/adapters/processors/stripe-client.js';
 import { PARAMS, type FakeKind } from './fake-stripe-params.js';
 import { parseForm, type FormValue } from './form.js';
 

@@ -14,7 +14,7 @@ import type { IdempotencyFaults } from '../../src/http/idempotency.js';
 import type { App, Services } from '../../src/http/types.js';
 import { createWorkspaceWithOwner } from '../../src/modules/accounts/operations.js';
 import { createMarketplace, type KeyPair } from '../../src/modules/marketplaces/operations.js';
-import { closeServices, createApp, createServices } from '../../src/runtime.js';
+import { closeServices, createApp, createServices } from '../../src/app/runtime.js';
 
 export const usingPostgres = process.env.TEST_DATABASE === 'postgres';
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

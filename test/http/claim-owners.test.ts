@@ -12,7 +12,7 @@ import { ManualClock } from '../../src/clock.js';
 import type { Db } from '../../src/db/db.js';
 import { claimOwners, OWNER_LOCK } from '../../src/http/claim-owners.js';
 import { fingerprint } from '../../src/http/idempotency.js';
-import { closeServices, createApp, createServices } from '../../src/runtime.js';
+import { closeServices, createApp, createServices } from '../../src/app/runtime.js';
 import { startTestApp, testConfig, usingPostgres, type TestContext } from '../helpers/harness.js';
 import { deferred, fixtureControl, fixtureRoutes } from './fixtures.js';
 

@@ -9,7 +9,7 @@ import { pageRequest, toList } from '../../src/db/paging.js';
 import type { RouteModule } from '../../src/http/types.js';
 import { errors } from '../../src/errors.js';
 import { newId } from '../../src/ids.js';
-import { routeTable } from '../../src/modules/index.js';
+import { routeTable } from '../../src/app/routes.js';
 
 export const WidgetBody = Body({
   name: Type.String({ minLength: 1, maxLength: 50 }),

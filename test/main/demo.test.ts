@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
-import { anyWorkspaceExists, createDemoIfEmpty, startupBanner, type DemoWorkspace } from '../../src/demo.js';
+import { anyWorkspaceExists, createDemoIfEmpty, startupBanner, type DemoWorkspace } from '../../src/app/demo.js';
 import { ApiKeyCache } from '../../src/http/api-keys.js';
 import { verifyPassword } from '../../src/modules/accounts/passwords.js';
 import { migrate } from '../../src/db/migrate.js';

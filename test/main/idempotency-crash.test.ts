@@ -18,7 +18,7 @@ import { pgliteDriver } from '../../src/db/drivers.js';
 import { fingerprint } from '../../src/http/idempotency.js';
 import { createWorkspaceWithOwner } from '../../src/modules/accounts/operations.js';
 import { createMarketplace } from '../../src/modules/marketplaces/operations.js';
-import { closeServices, createServices } from '../../src/runtime.js';
+import { closeServices, createServices } from '../../src/app/runtime.js';
 import { freshDatabase, TEST_SECRET_KEY, testConfig, usingPostgres } from '../helpers/harness.js';
 import type { Json } from '../helpers/factories.js';
 import { freePort } from '../helpers/ports.js';

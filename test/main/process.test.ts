@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
 import { createWorkspaceWithOwner } from '../../src/modules/accounts/operations.js';
 import { createMarketplace } from '../../src/modules/marketplaces/operations.js';
-import { createServices } from '../../src/runtime.js';
+import { createServices } from '../../src/app/runtime.js';
 import { scheduleTimer } from '../../src/workers/timers.js';
 import { freshDatabase, TEST_SECRET_KEY, testConfig, usingPostgres } from '../helpers/harness.js';
 import { redisAvailable, redisUrl } from '../helpers/servers.js';

@@ -3,7 +3,7 @@ import { systemClock } from '../../src/clock.js';
 import type { Services } from '../../src/http/types.js';
 import { createWorkspaceWithOwner } from '../../src/modules/accounts/operations.js';
 import { createMarketplace } from '../../src/modules/marketplaces/operations.js';
-import { createServices } from '../../src/runtime.js';
+import { createServices } from '../../src/app/runtime.js';
 import type { Scope } from '../../src/scope.js';
 import type { EngineLog } from '../../src/workers/engine.js';
 import type { BackgroundWork } from '../../src/workers/registry.js';

@@ -5,7 +5,7 @@
 // as `npm start` runs it. The one timed assertion of the suite that the task asks for: under 1 s.
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backgroundWork } from '../../src/modules/background.js';
+import { backgroundWork } from '../../src/app/background.js';
 import { startWorker, type Worker } from '../../src/workers/worker.js';
 import { startTestApp, type TestContext } from '../helpers/harness.js';
 import { ownerToken } from '../modules/manage/helpers.js';

@@ -8,7 +8,7 @@ import type { Config } from '../../config.js';
 import { DomainError } from '../../errors.js';
 import { bearerToken } from '../../http/auth.js';
 import { sha256Hex } from '../../secrets.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../../contracts/context.js';
 import type { Principal } from './access.js';
 import { principalForToken } from './tokens.js';
 

@@ -3,7 +3,7 @@
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';
 import { newId } from '../../ids.js';
-import type { UserContext } from '../context.js';
+import type { UserContext } from '../../contracts/context.js';
 import { requirePermission, resolveWorkspace } from './access.js';
 import { createInvitation } from './invitations.js';
 import { normalizeEmail } from './operations.js';

@@ -5,7 +5,7 @@ import type { Db, Queryable, Tx } from '../../db/db.js';
 import { mapUniqueViolations } from '../../db/errors.js';
 import { DomainError, errors } from '../../errors.js';
 import { newId } from '../../ids.js';
-import type { ServiceContext, UserContext } from '../context.js';
+import type { ServiceContext, UserContext } from '../../contracts/context.js';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import * as queries from './queries.js';
 import type {

@@ -7,7 +7,7 @@ import type { Tx } from '../../db/db.js';
 import { errors } from '../../errors.js';
 import { randomBase62 } from '../../ids.js';
 import { sha256Hex } from '../../secrets.js';
-import type { ServiceContext, UserContext } from '../context.js';
+import type { ServiceContext, UserContext } from '../../contracts/context.js';
 import { queueEmail } from '../emails/outbox.js';
 import * as queries from './queries.js';
 import type { ConfirmEmailBody, EmailVerification } from './schemas.js';

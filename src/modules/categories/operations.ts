@@ -3,11 +3,11 @@
 import type { Queryable, Tx } from '../../db/db.js';
 import { mapUniqueViolations } from '../../db/errors.js';
 import { DomainError, errors } from '../../errors.js';
-import { emitEvent, previousAttributes } from '../../events/emit.js';
+import { emitEvent, previousAttributes } from '../../outbox/emit.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
-import type { OperationContext } from '../context.js';
+import type { OperationContext } from '../../contracts/context.js';
 import { EMPTY_ATTRIBUTE_SCHEMA, findAttributeProblem, normalizeAttributeSchema } from './attributes.js';
 import {
   CATEGORY_KEY_CONSTRAINT,

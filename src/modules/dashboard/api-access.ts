@@ -8,8 +8,8 @@ import { DomainError, errors } from '../../errors.js';
 import { readOnlyReason, type ApiKeyContext } from '../../http/api-keys.js';
 import type { SessionAuthenticator } from '../../http/auth.js';
 import { MODES, type Mode } from '../../scope.js';
-import type { ServiceContext } from '../context.js';
-import { withDefaults } from '../marketplace/settings.js';
+import type { ServiceContext } from '../../contracts/context.js';
+import { withDefaults } from '../marketplaces/mode-settings.js';
 import { selectMemberMode, type MemberModeRow } from './queries.js';
 import { sessionOfRequest } from './request-session.js';
 

@@ -8,7 +8,7 @@ import { sha256Hex } from '../../secrets.js';
 import { findActiveUser, membershipsOfUser, normalizeEmail, replacePassword } from '../accounts/operations.js';
 import { hashPassword } from '../accounts/passwords.js';
 import { admitSecretAttempt } from '../accounts/secret-throttle.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../../contracts/context.js';
 import { queueEmail } from '../emails/outbox.js';
 import { insertPasswordReset, lockUsableReset, selectUsableReset, updateResetsUsed } from './queries.js';
 import type { ConfirmPasswordResetBody, PasswordResetDone, PasswordResetRequested, RequestPasswordResetBody } from './schemas.js';

@@ -2,8 +2,8 @@
 // that the redacted fields hold their erased values, in data.object and in
 // data.previous_attributes. (The stored bodies of webhook deliveries have their own participant:
 // src/modules/webhooks/erasure.ts.)
-import type { ErasureParticipant } from '../erasure.js';
-import { redact } from '../parties/redaction.js';
+import type { ErasureParticipant } from '../../app/erasure.js';
+import { redact } from '../../contracts/redaction.js';
 import { lockEventsOfObjects, updateEventData, type EventData } from './queries.js';
 
 export const storedEventsErasure: ErasureParticipant = {

@@ -2,9 +2,9 @@
 // newest first. Events are written only by emitEvent, in the transaction of their change.
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';
-import type { EventRecord } from '../../events/emit.js';
-import { isEventType } from '../../events/types.js';
-import type { OperationContext } from '../context.js';
+import type { EventRecord } from '../../outbox/emit.js';
+import { isEventType } from '../../outbox/types.js';
+import type { OperationContext } from '../../contracts/context.js';
 import * as queries from './queries.js';
 import type { ListEventsQuery } from './schemas.js';
 import { serializeEvent } from './serialize.js';

@@ -4,15 +4,15 @@
 import type { Queryable, Tx } from '../../db/db.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { DomainError, errors } from '../../errors.js';
-import { emitEvent, previousAttributes } from '../../events/emit.js';
+import { emitEvent, previousAttributes } from '../../outbox/emit.js';
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { DueTimer } from '../../workers/timers.js';
 import { applyTimers, emitMove, move, rowOf, timerMove, type Row } from '../../domain/state-machine.js';
 import { assertAttributesFit } from '../categories/attributes.js';
 import { requireCategoryForShare, type CategoryRow } from '../categories/operations.js';
-import type { OperationContext } from '../context.js';
-import { loadSettings } from '../marketplace/settings.js';
+import type { OperationContext } from '../../contracts/context.js';
+import { loadSettings } from '../marketplaces/mode-settings.js';
 import { deleteMediaOfListing, readyMediaOfListings } from '../media/listing-media.js';
 import type { Media } from '../media/schemas.js';
 import { findSellerForShare, type SellerRow } from '../sellers/operations.js';

@@ -7,7 +7,7 @@ import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';
 import { isIdOf } from '../../ids.js';
 import { resolveMarketplace, type Principal } from '../accounts/access.js';
-import type { UserContext } from '../context.js';
+import type { UserContext } from '../../contracts/context.js';
 import { issueApiKey } from './operations.js';
 import { lockModeForBound } from './mode-lock.js';
 import * as queries from './queries.js';

@@ -7,7 +7,7 @@ import { DomainError, errors } from '../../errors.js';
 import type { Scope } from '../../scope.js';
 import { decryptSecret, encryptSecret } from '../../secrets.js';
 import { resolveMarketplace } from '../accounts/access.js';
-import type { UserContext } from '../context.js';
+import type { UserContext } from '../../contracts/context.js';
 import * as queries from './queries.js';
 import { scopeOf, type DeletedProcessorConnection, type ModeParams, type ProcessorConnection, type Provider, type PutProcessorBody } from './schemas.js';
 import { secretContext, serializeConnection, type SecretColumn } from './serialize.js';

@@ -3,7 +3,6 @@
 import type { Queryable, Tx } from '../../db/db.js';
 import { selectPage, type PageRequest } from '../../db/paging.js';
 import type { Mode, Scope } from '../../scope.js';
-import type { Settings } from '../marketplace/settings.js';
 import type { ApiKeyType, Provider } from './schemas.js';
 
 export interface MarketplaceRow {
@@ -66,7 +65,7 @@ export function selectMarketplaces(q: Queryable, workspaceId: string, page: Page
   });
 }
 
-export async function insertMode(tx: Tx, scope: Scope, settings: Settings, now: Date): Promise<void> {
+export async function insertMode(tx: Tx, scope: Scope, settings: object, now: Date): Promise<void> {
   await tx.query('INSERT INTO marketplace_modes (marketplace_id, mode, settings, updated_at) VALUES ($1, $2, $3, $4)', [
     scope.marketplaceId,
     scope.mode,
@@ -96,7 +95,7 @@ export async function lockModeSettings(tx: Tx, scope: Scope): Promise<ModeSettin
   return rows[0] ?? null;
 }
 
-export async function updateModeSettings(tx: Tx, scope: Scope, settings: Settings, now: Date): Promise<void> {
+export async function updateModeSettings(tx: Tx, scope: Scope, settings: object, now: Date): Promise<void> {
   await tx.query('UPDATE marketplace_modes SET settings = $3, updated_at = $4 WHERE marketplace_id = $1 AND mode = $2', [
     scope.marketplaceId,
     scope.mode,
@@ -223,4 +222,22 @@ export async function deleteConnection(tx: Tx, scope: Scope): Promise<Connection
     [scope.marketplaceId, scope.mode],
   );
   return rows[0] ?? null;
+}
+
+/** The stored settings of the mode (a partial object: settings added later read with their default). */
+export async function selectSettings(q: Queryable, scope: Scope): Promise<unknown> {
+  const rows = await q.query<{ settings: unknown }>('SELECT settings FROM marketplace_modes WHERE marketplace_id = $1 AND mode = $2', [
+    scope.marketplaceId,
+    scope.mode,
+  ]);
+  return rows[0]?.settings ?? {};
+}
+
+/** The stored settings and the test clock's offset in one round trip (for hot paths: order creation). */
+export async function selectSettingsAndClockOffset(q: Queryable, scope: Scope): Promise<{ settings: unknown; clock_offset_ms: number | string }> {
+  const rows = await q.query<{ settings: unknown; clock_offset_ms: number | string }>(
+    'SELECT settings, clock_offset_ms FROM marketplace_modes WHERE marketplace_id = $1 AND mode = $2',
+    [scope.marketplaceId, scope.mode],
+  );
+  return rows[0] ?? { settings: {}, clock_offset_ms: 0 };
 }

@@ -4,7 +4,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Body, Currency, ListOf, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/schemas.js';
 import { MODES, type Scope } from '../../scope.js';
 import { CREATED_EXAMPLE, EXAMPLE_IDS, EXAMPLE_KEY_TAIL } from '../accounts/schemas.js';
-import { defaultSettings, Settings, SettingsPatch } from '../marketplace/settings.js';
+import { defaultSettings, Settings, SettingsPatch } from './mode-settings.js';
 
 export const ModeName = StringEnum(MODES);
 export const ApiKeyType = StringEnum(['secret', 'publishable']);
@@ -206,3 +206,38 @@ export const ListApiKeysQuery = Type.Object(
   { additionalProperties: false },
 );
 export type ListApiKeysQuery = Static<typeof ListApiKeysQuery>;
+
+// The marketplace as an API key sees it: GET /v1/marketplace (its settings schema is in mode-settings.ts).
+export const Marketplace = Type.Object(
+  {
+    object: Type.Literal('marketplace'),
+    id: Type.String({ examples: ['mkt_01jd0000000000000000000000'] }),
+    name: Type.String(),
+    currency: Type.String({ examples: ['USD'] }),
+    livemode: Type.Boolean(),
+    read_only: Nullable(
+      Type.Object({
+        reason: StringEnum(['payment_missed', 'workspace_suspended']),
+        message: Type.String(),
+      }),
+    ),
+    settings: Settings,
+    created_at: Timestamp,
+  },
+  {
+    $id: 'Marketplace',
+    examples: [
+      {
+        object: 'marketplace',
+        id: 'mkt_01jd0000000000000000000000',
+        name: 'Vintage Finds',
+        currency: 'USD',
+        livemode: false,
+        read_only: null,
+        settings: defaultSettings('test'),
+        created_at: '2026-11-21T09:30:00.000Z',
+      },
+    ],
+  },
+);
+export type Marketplace = Static<typeof Marketplace>;

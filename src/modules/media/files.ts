@@ -5,10 +5,10 @@
 import type { Readable } from 'node:stream';
 import { DomainError, errors } from '../../errors.js';
 import { modeNow, type Scope } from '../../scope.js';
-import type { ServiceContext } from '../context.js';
-import { storageFor } from '../drivers.js';
-import { LocalStorage } from '../storage/local.js';
-import { verifyToken, type TokenPurpose, type UrlToken } from '../storage/tokens.js';
+import type { ServiceContext } from '../../contracts/context.js';
+import { storageFor } from '../../app/drivers.js';
+import { LocalStorage } from '../../adapters/storage/local.js';
+import { verifyToken, type TokenPurpose, type UrlToken } from '../../adapters/storage/tokens.js';
 import { selectMedia, updateMediaUploadReceived, updateMediaUploadReleased, type MediaRow } from './queries.js';
 
 export interface UploadRequest {

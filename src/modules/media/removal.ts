@@ -5,12 +5,12 @@
 // (for S3 that is a network call). Deleting a file that is not there succeeds, so the job may run
 // twice, and a file that arrives after its media went is deleted by the same job's retry.
 import type { Tx } from '../../db/db.js';
-import { emitEvent } from '../../events/emit.js';
+import { emitEvent } from '../../outbox/emit.js';
 import type { Scope } from '../../scope.js';
 import { cancelTimer } from '../../workers/timers.js';
 import { enqueueJob } from '../../workers/job-queue.js';
 import type { JobKind } from '../../workers/job-kinds.js';
-import { storageFor } from '../drivers.js';
+import { storageFor } from '../../app/drivers.js';
 import type { MediaRow } from './queries.js';
 import { serializeMedia } from './serialize.js';
 import { MEDIA_UPLOAD_EXPIRE_TIMER } from './status.js';

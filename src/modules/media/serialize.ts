@@ -4,8 +4,8 @@ import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Queryable } from '../../db/db.js';
 import { clockOffsetMs, type Scope } from '../../scope.js';
-import { storageFor } from '../drivers.js';
-import type { MediaFile, Moment, SignedLink } from '../storage/driver.js';
+import { storageFor } from '../../app/drivers.js';
+import type { MediaFile, Moment, SignedLink } from '../../contracts/storage.js';
 import type { MediaRow } from './queries.js';
 import type { Media } from './schemas.js';
 

@@ -7,11 +7,11 @@ import type { Tx } from '../../db/db.js';
 import { emitMove, move } from '../../domain/state-machine.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { DomainError, errors } from '../../errors.js';
-import { emitEvent } from '../../events/emit.js';
+import { emitEvent } from '../../outbox/emit.js';
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
-import type { OperationContext } from '../context.js';
-import { ACTION_TARGET_TYPE, findReporter, moderationTargets, type TargetType } from '../moderation-targets.js';
+import type { OperationContext } from '../../contracts/context.js';
+import { ACTION_TARGET_TYPE, findReporter, moderationTargets, type TargetType } from '../../app/moderation-targets.js';
 import {
   findModerationAction,
   findModerationActions,

@@ -5,10 +5,10 @@
 // Stripe's is its hosted Connect onboarding (an account link).
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
-import type { OperationContext, ServiceContext } from '../context.js';
-import { processorFor, type ConnectedProcessor } from '../drivers.js';
-import { ProcessorDeclined } from '../processors/driver.js';
-import { newSimulatedAccount } from '../processors/simulated.js';
+import type { OperationContext, ServiceContext } from '../../contracts/context.js';
+import { processorFor, type ConnectedProcessor } from '../../app/drivers.js';
+import { ProcessorDeclined } from '../../contracts/processor.js';
+import { newSimulatedAccount } from '../../adapters/processors/simulated.js';
 import { requireSeller, setSellerPayouts } from '../sellers/operations.js';
 import { DomainError, errors } from '../../errors.js';
 import * as queries from './queries.js';

@@ -5,13 +5,13 @@
 import type { Tx } from '../../db/db.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { applyTimers, emitMove, move, partyOf, timerMove } from '../../domain/state-machine.js';
-import { emitEvent } from '../../events/emit.js';
+import { emitEvent } from '../../outbox/emit.js';
 import { errors } from '../../errors.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { DueTimer } from '../../workers/timers.js';
 import { scheduleTimer } from '../../workers/timers.js';
-import type { OperationContext } from '../context.js';
-import type { Settings } from '../marketplace/settings.js';
+import type { OperationContext } from '../../contracts/context.js';
+import type { Settings } from '../marketplaces/mode-settings.js';
 import { DISPUTE_DECISION_TIMER, DISPUTE_MACHINE } from './dispute-machine.js';
 import { insertDispute, lockDispute, lockOrder, selectDispute, selectDisputeOrderId, selectDisputes, updateDisputeEvidence, type OrderRow } from './queries.js';
 import type { AddEvidenceBody, Dispute, DisputeOrderBody, ListDisputesQuery } from './schemas.js';

@@ -8,8 +8,8 @@
 // redactions answered here, which only touch the erased party's own words.
 import type { Tx } from '../../db/db.js';
 import type { Scope } from '../../scope.js';
-import type { ErasureParticipant } from '../erasure.js';
-import { ERASED_TEXT, Rewrite, type Redacted } from '../parties/redaction.js';
+import type { ErasureParticipant } from '../../app/erasure.js';
+import { ERASED_TEXT, Rewrite, type Redacted } from '../../contracts/redaction.js';
 import { lockOrdersWithTextOf, updateOrderTextsOfPartyErased } from './queries.js';
 
 type Role = 'buyer' | 'seller';

@@ -1,7 +1,7 @@
 // Order, order transition and dispute records, their bodies and list queries (contract 9, 12).
 import { Type, type Static } from '@sinclair/typebox';
 import { Body, ListOf, ListQuery, Metadata, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../../http/schemas.js';
-import { ERASED_TEXT } from '../parties/redaction.js';
+import { ERASED_TEXT } from '../../contracts/redaction.js';
 import { DISPUTE_STATUSES } from './dispute-machine.js';
 import { ORDER_STATES } from './machine.js';
 

@@ -4,7 +4,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Queryable, Tx } from '../../db/db.js';
 import type { PageRequest } from '../../db/paging.js';
-import { emitEvent } from '../../events/emit.js';
+import { emitEvent } from '../../outbox/emit.js';
 import { Nullable, StringEnum, Timestamp } from '../../http/schemas.js';
 import { newId } from '../../ids.js';
 import type { Scope } from '../../scope.js';

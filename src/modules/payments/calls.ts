@@ -6,9 +6,9 @@
 import type { Tx } from '../../db/db.js';
 import type { Scope } from '../../scope.js';
 import { exponentialBackoff, type Job, type JobContext, type JobKind, type JobOutcome } from '../../workers/job-kinds.js';
-import { processorDrivers } from '../drivers.js';
+import { processorDrivers } from '../../app/drivers.js';
 import { loadProcessorCredentials } from '../marketplaces/processor-connection.js';
-import { ProcessorDeclined, type CallContext } from '../processors/driver.js';
+import { ProcessorDeclined, type CallContext } from '../../contracts/processor.js';
 import { findSellerPayouts } from '../sellers/operations.js';
 import { PROCESSOR_CALL_JOB, type ProcessorCall } from './call-queue.js';
 import * as ledger from './ledger.js';

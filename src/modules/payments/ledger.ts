@@ -4,7 +4,7 @@
 // in one place: what a refund takes back, what a release sends, when nothing is left to send.
 import type { Tx } from '../../db/db.js';
 import { errors } from '../../errors.js';
-import { emitEvent, previousAttributes } from '../../events/emit.js';
+import { emitEvent, previousAttributes } from '../../outbox/emit.js';
 import { newId } from '../../ids.js';
 import type { Scope } from '../../scope.js';
 import { move, type Actor } from '../../domain/state-machine.js';

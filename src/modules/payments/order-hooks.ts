@@ -2,9 +2,9 @@
 // and moves do to its payment, in the order's transaction.
 import { errors } from '../../errors.js';
 import { newId } from '../../ids.js';
-import type { OrderPaymentHooks } from '../order-payments.js';
+import type { OrderPaymentHooks } from '../../contracts/order-payments.js';
 import { findSellerPayouts } from '../sellers/operations.js';
-import { emitEvent } from '../../events/emit.js';
+import { emitEvent } from '../../outbox/emit.js';
 import * as ledger from './ledger.js';
 import { enqueueCall } from './call-queue.js';
 import { kickFor } from './kick.js';

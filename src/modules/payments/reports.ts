@@ -3,13 +3,13 @@
 // failure after a success all end in the same state, because each handler looks at where the
 // payment, refund or release is now and moves only forward (docs/payments.md).
 import type { Tx } from '../../db/db.js';
-import { emitEvent, previousAttributes } from '../../events/emit.js';
+import { emitEvent, previousAttributes } from '../../outbox/emit.js';
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { JobDeps } from '../../workers/job-kinds.js';
-import { loadSettings } from '../marketplace/settings.js';
+import { loadSettings } from '../marketplaces/mode-settings.js';
 import { commitPaidOrder, requireOrder } from '../orders/operations.js';
-import type { ProcessorReport } from '../processors/driver.js';
+import type { ProcessorReport } from '../../contracts/processor.js';
 import { findSellerIdByProcessorAccount, requireSeller, setSellerPayouts } from '../sellers/operations.js';
 import type { CallKick } from './call-queue.js';
 import { kickFor } from './kick.js';

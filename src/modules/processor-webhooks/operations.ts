@@ -4,10 +4,10 @@
 // only what a retry cannot fix (unknown endpoint, bad signature) is refused.
 import { DomainError, errors } from '../../errors.js';
 import { MODES, type Mode, type Scope } from '../../scope.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../../contracts/context.js';
 import { loadProcessorCredentials } from '../marketplaces/processor-connection.js';
 import { receiveProcessorReports } from '../payments/reports.js';
-import { reportsOfStripeEvent, StripeEventRejected, verifyStripeEvent } from '../processors/stripe-events.js';
+import { reportsOfStripeEvent, StripeEventRejected, verifyStripeEvent } from '../../adapters/processors/stripe-events.js';
 import type { ProcessorWebhookParams, ProcessorWebhookReceipt } from './schemas.js';
 
 const isMode = (mode: string): mode is Mode => (MODES as readonly string[]).includes(mode);

@@ -4,10 +4,10 @@
 // reputation is computed from the events that are not voided. This module depends on no other.
 import type { Queryable, Tx } from '../../db/db.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
-import { emitEvent } from '../../events/emit.js';
+import { emitEvent } from '../../outbox/emit.js';
 import { newId } from '../../ids.js';
 import type { Scope } from '../../scope.js';
-import type { OperationContext } from '../context.js';
+import type { OperationContext } from '../../contracts/context.js';
 import { insertReputationEvent, selectReputationEvents, selectReputationTotals, updateReputationEventOfReviewVoided, type ReputationKind } from './queries.js';
 import type { ListReputationEventsQuery, ReputationEvent } from './schemas.js';
 import { serializeReputationEvent } from './serialize.js';

@@ -3,8 +3,8 @@
 // reviews (their events, stored answers) are then redacted by the copy participants.
 import type { Tx } from '../../db/db.js';
 import type { Scope } from '../../scope.js';
-import type { ErasureParticipant } from '../erasure.js';
-import type { Redacted } from '../parties/redaction.js';
+import type { ErasureParticipant } from '../../app/erasure.js';
+import type { Redacted } from '../../contracts/redaction.js';
 import { updateReviewsOfAuthorErased } from './queries.js';
 
 export const REVIEW_REDACTION = { body: null } as const;

@@ -9,13 +9,13 @@ import { mapUniqueViolations } from '../../db/errors.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { partyOf } from '../../domain/state-machine.js';
 import { DomainError, errors } from '../../errors.js';
-import { emitEvent } from '../../events/emit.js';
+import { emitEvent } from '../../outbox/emit.js';
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { DueTimer } from '../../workers/timers.js';
 import { scheduleTimer } from '../../workers/timers.js';
-import type { OperationContext } from '../context.js';
-import { loadSettings } from '../marketplace/settings.js';
+import type { OperationContext } from '../../contracts/context.js';
+import { loadSettings } from '../marketplaces/mode-settings.js';
 import { requireOrder } from '../orders/operations.js';
 import { recordReputationEvent, voidReviewReputation } from '../reputation/operations.js';
 import {

@@ -1,8 +1,8 @@
 // Seller erasure, for verifications: notes, metadata and a rejection reason are free
 // text about the seller, cleared in the rows here and, through the redaction answered, in the
 // stored events and answers about them.
-import type { ErasureParticipant } from '../erasure.js';
-import type { Redaction } from '../parties/redaction.js';
+import type { ErasureParticipant } from '../../app/erasure.js';
+import type { Redaction } from '../../contracts/redaction.js';
 import { updateVerificationsOfSellerErased } from './queries.js';
 
 export const VERIFICATION_REDACTION: Redaction = { notes: null, metadata: {}, reason: null };

@@ -3,11 +3,11 @@
 import type { Tx } from '../../db/db.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';
-import { isEventType } from '../../events/types.js';
+import { isEventType } from '../../outbox/types.js';
 import { isIdOf, newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import { encryptSecret } from '../../secrets.js';
-import type { OperationContext } from '../context.js';
+import type { OperationContext } from '../../contracts/context.js';
 import { lockModeForBound } from '../marketplaces/mode-lock.js';
 import { refusalOfUrl } from './destination.js';
 import { failPendingOfDisabled } from './health.js';

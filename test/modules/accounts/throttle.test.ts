@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/clock.js';
 import { LOGIN_LIMITS } from '../../../src/modules/accounts/throttle.js';
-import { createApp } from '../../../src/runtime.js';
+import { createApp } from '../../../src/app/runtime.js';
 import { startTestApp, testConfig, type TestContext } from '../../helpers/harness.js';
 import { PASSWORD, uniqueEmail } from '../manage/helpers.js';
 

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteModule } from '../../../src/http/types.js';
-import { routeTable } from '../../../src/modules/index.js';
+import { routeTable } from '../../../src/app/routes.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
 import { expectError } from './helpers.js';
 

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/clock.js';
-import { storageFor } from '../../../src/modules/drivers.js';
+import { storageFor } from '../../../src/app/drivers.js';
 import { createListing, storedEvents } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
 import { complete, expectError, runFileDeletions, startedUpload } from './helpers.js';

@@ -2,7 +2,7 @@
 // platform's audit log; a listing left published in a category that became prohibited is taken
 // down this way. The log keeps its reasons after the target's seller is erased.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTION_TARGET_TYPE, moderationTargets } from '../../../src/modules/moderation-targets.js';
+import { ACTION_TARGET_TYPE, moderationTargets } from '../../../src/app/moderation-targets.js';
 import { createCategory, createPublishedListing, createSeller, storedEvents, suspendSeller, type Json } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
 import { orderHelpers } from '../orders/helpers.js';

@@ -8,7 +8,7 @@
 // words stay and the structure (evidence items, their authors and times) is kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatcherFor } from '../../../src/modules/webhooks/dispatcher.js';
-import { ERASED_TEXT } from '../../../src/modules/parties/redaction.js';
+import { ERASED_TEXT } from '../../../src/contracts/redaction.js';
 import type { Json } from '../../helpers/factories.js';
 import { startTestApp, type TestContext, type TestResponse } from '../../helpers/harness.js';
 import { createEndpoint, deliverDue, startReceiver, type Receiver } from '../webhooks/helpers.js';

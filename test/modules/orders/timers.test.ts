@@ -2,7 +2,7 @@
 // table when its time comes (not a second before), and a window left behind by a move is dropped.
 // The processor's move (pay) is taken the way the payments module will take it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSettings } from '../../../src/modules/marketplace/settings.js';
+import { loadSettings } from '../../../src/modules/marketplaces/mode-settings.js';
 import { commitPaidOrder } from '../../../src/modules/orders/operations.js';
 import { storedEvents } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';

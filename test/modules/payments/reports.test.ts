@@ -3,7 +3,7 @@
 // ends in the state its events describe, whatever order they came in.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { receiveProcessorReports } from '../../../src/modules/payments/reports.js';
-import type { ProcessorReport } from '../../../src/modules/processors/driver.js';
+import type { ProcessorReport } from '../../../src/contracts/processor.js';
 import type { Scope } from '../../../src/scope.js';
 import { storedEvents } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';

@@ -2,7 +2,7 @@
 // processor reports each event type reads as, and the endpoint that receives them over HTTP.
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reportsOfStripeEvent, StripeEventRejected, verifyStripeEvent } from '../../../src/modules/processors/stripe-events.js';
+import { reportsOfStripeEvent, StripeEventRejected, verifyStripeEvent } from '../../../src/adapters/processors/stripe-events.js';
 import { FakeStripe } from '../../helpers/fake-stripe.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
 import { ownerToken } from '../manage/helpers.js';

@@ -3,9 +3,9 @@
 // and how Stripe's answers read (refusals ProcessorDeclined, everything else a plain error).
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ProcessorDeclined, type CallContext, type StartPaymentInput } from '../../../src/modules/processors/driver.js';
-import { stripeProcessor as driver } from '../../../src/modules/processors/stripe.js';
-import { STRIPE_API_VERSION } from '../../../src/modules/processors/stripe-client.js';
+import { ProcessorDeclined, type CallContext, type StartPaymentInput } from '../../../src/contracts/processor.js';
+import { stripeProcessor as driver } from '../../../src/adapters/processors/stripe.js';
+import { STRIPE_API_VERSION } from '../../../src/adapters/processors/stripe-client.js';
 import { startFakeStripe, type FakeStripe } from '../../helpers/fake-stripe.js';
 
 let fake: FakeStripe;

@@ -3,7 +3,7 @@ import { ManualClock } from '../../../src/clock.js';
 import { newId } from '../../../src/ids.js';
 import { createMarketplace } from '../../../src/modules/marketplaces/operations.js';
 import type { Scope } from '../../../src/scope.js';
-import { clockAdvanceHooks, timerHandlers } from '../../../src/modules/background.js';
+import { clockAdvanceHooks, timerHandlers } from '../../../src/app/background.js';
 import { runOneDueTimer, scheduleTimer } from '../../../src/workers/timers.js';
 import { createDb } from '../../../src/db/db.js';
 import { postgresDriver } from '../../../src/db/drivers.js';

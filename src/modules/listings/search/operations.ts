@@ -4,7 +4,7 @@
 import type { ListEnvelope } from '../../../db/paging.js';
 import { errors } from '../../../errors.js';
 import { findCategorySubtreeIds, requireCategory } from '../../categories/operations.js';
-import type { OperationContext } from '../../context.js';
+import type { OperationContext } from '../../../contracts/context.js';
 import { readyMediaOfListings } from '../../media/listing-media.js';
 import type { ListingRow } from '../queries.js';
 import { SEARCH_ATTRIBUTE_PARAM, type Listing, type SearchListingsQuery, type SearchSort } from '../schemas.js';

@@ -6,6 +6,7 @@ import { createMarketplaceRoute } from './create-marketplace.js';
 import { disconnectProcessorRoute } from './disconnect-processor.js';
 import { listApiKeysRoute } from './list-api-keys.js';
 import { listMarketplacesRoute } from './list-marketplaces.js';
+import { retrieveCurrentMarketplaceRoute } from './retrieve-current-marketplace.js';
 import { retrieveMarketplaceRoute } from './retrieve-marketplace.js';
 import { retrieveProcessorRoute } from './retrieve-processor.js';
 import { retrieveSettingsRoute } from './retrieve-settings.js';
@@ -27,3 +28,6 @@ export const marketplaceManagementRoutes: RouteModule[] = [
   rollApiKeyRoute,
   revokeApiKeyRoute,
 ];
+
+/** The marketplace of the calling key (secret key): GET /v1/marketplace. */
+export const marketplaceRoutes: RouteModule[] = [retrieveCurrentMarketplaceRoute];

@@ -5,8 +5,8 @@
 import type { FastifyReply } from 'fastify';
 import { IdParams } from '../../../http/schemas.js';
 import type { App, RouteModule } from '../../../http/types.js';
-import { simulatedOnboardingPath } from '../../processors/simulated.js';
-import { escapeHtml, simulatedPage, simulatedPageHeaders } from '../../processors/simulated-pages.js';
+import { simulatedOnboardingPath } from '../../../adapters/processors/simulated.js';
+import { escapeHtml, simulatedPage, simulatedPageHeaders } from '../../../adapters/processors/simulated-pages.js';
 import { completeSimulatedOnboarding, viewSimulatedOnboarding, type SimulatedOnboardingPage } from '../operations.js';
 
 function send(reply: FastifyReply, linkId: string, result: SimulatedOnboardingPage, redirectStatus: 302 | 303) {

@@ -5,8 +5,8 @@
 import type { FastifyReply } from 'fastify';
 import { IdParams } from '../../../http/schemas.js';
 import type { App, RouteModule } from '../../../http/types.js';
-import { simulatedCheckoutPath } from '../../processors/simulated.js';
-import { escapeHtml, simulatedPage, simulatedPageHeaders } from '../../processors/simulated-pages.js';
+import { simulatedCheckoutPath } from '../../../adapters/processors/simulated.js';
+import { escapeHtml, simulatedPage, simulatedPageHeaders } from '../../../adapters/processors/simulated-pages.js';
 import { submitCheckout, viewCheckout, type CheckoutPage } from '../simulated.js';
 
 function send(reply: FastifyReply, id: string, result: CheckoutPage, redirectStatus: 302 | 303) {

@@ -8,16 +8,16 @@
 import type { Tx } from '../db/db.js';
 import { storedAnswersErasure } from '../http/stored-answers.js';
 import type { Scope } from '../scope.js';
-import { storedEventsErasure } from './events/erasure.js';
-import { listingsErasure } from './listings/erasure.js';
-import { mediaErasure } from './media/erasure.js';
-import { flagsErasure } from './moderation/erasure.js';
-import { onboardingErasure } from './onboarding/erasure.js';
-import { ordersErasure } from './orders/erasure.js';
-import type { Redacted } from './parties/redaction.js';
-import { reviewsErasure } from './reviews/erasure.js';
-import { verificationsErasure } from './verifications/erasure.js';
-import { webhookDeliveriesErasure } from './webhooks/erasure.js';
+import { storedEventsErasure } from '../modules/events/erasure.js';
+import { listingsErasure } from '../modules/listings/erasure.js';
+import { mediaErasure } from '../modules/media/erasure.js';
+import { flagsErasure } from '../modules/moderation/erasure.js';
+import { onboardingErasure } from '../modules/onboarding/erasure.js';
+import { ordersErasure } from '../modules/orders/erasure.js';
+import type { Redacted } from '../contracts/redaction.js';
+import { reviewsErasure } from '../modules/reviews/erasure.js';
+import { verificationsErasure } from '../modules/verifications/erasure.js';
+import { webhookDeliveriesErasure } from '../modules/webhooks/erasure.js';
 
 /** The objects whose copies must be redacted: one kind, or several kinds each with its own redaction. */
 export type ErasedObjects = Redacted | readonly Redacted[] | void;

@@ -6,8 +6,8 @@
 // never charge, transfer or refund twice: the processor answers the first call's result again.
 // Calls are made with no database transaction open (src/modules/payments/calls.ts runs them as
 // jobs); a driver never touches the database.
-import type { Provider } from '../marketplaces/schemas.js';
-import type { ProcessorCredentials } from '../marketplaces/processor-connection.js';
+import type { Provider } from '../modules/marketplaces/schemas.js';
+import type { ProcessorCredentials } from '../modules/marketplaces/processor-connection.js';
 
 export interface OnboardingStart {
   /** The seller's account at the processor: the one they have, or a new one. */

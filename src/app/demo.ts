@@ -2,12 +2,12 @@
 // (an owner login and a marketplace "Demo" in USD whose test mode uses the simulated processor),
 // so `npm start` is enough to try the API. With DATABASE_URL set it creates nothing: a shared
 // server's first account is made through signup. What to print at start is decided here too.
-import type { Clock } from './clock.js';
-import type { Config } from './config.js';
-import type { Db, Queryable } from './db/db.js';
-import { randomBase62 } from './ids.js';
-import { createWorkspaceWithOwner } from './modules/accounts/operations.js';
-import { createMarketplace, type KeyPair } from './modules/marketplaces/operations.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Db, Queryable } from '../db/db.js';
+import { randomBase62 } from '../ids.js';
+import { createWorkspaceWithOwner } from '../modules/accounts/operations.js';
+import { createMarketplace, type KeyPair } from '../modules/marketplaces/operations.js';
 
 export const DEMO_EMAIL = 'demo@example.com';
 

@@ -8,7 +8,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import type { ApiKeyContext } from '../http/api-keys.js';
 import type { Scope } from '../scope.js';
-import type { Principal } from './accounts/access.js';
+import type { Principal } from '../modules/accounts/access.js';
 
 /** Who reads through /v1: a secret key, or a publishable key (which sees public objects only). */
 export type Viewer = 'secret' | 'publishable';

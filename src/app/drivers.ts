@@ -5,14 +5,14 @@ import type { Config } from '../config.js';
 import type { Queryable } from '../db/db.js';
 import { errors } from '../errors.js';
 import type { Scope } from '../scope.js';
-import type { Provider } from './marketplaces/schemas.js';
-import { loadProcessorCredentials, type ProcessorCredentials } from './marketplaces/processor-connection.js';
-import type { ProcessorDriver } from './processors/driver.js';
-import { simulatedProcessor } from './processors/simulated.js';
-import { stripeProcessor } from './processors/stripe.js';
-import type { StorageDriver } from './storage/driver.js';
-import { LocalStorage } from './storage/local.js';
-import { S3Storage } from './storage/s3.js';
+import type { Provider } from '../modules/marketplaces/schemas.js';
+import { loadProcessorCredentials, type ProcessorCredentials } from '../modules/marketplaces/processor-connection.js';
+import type { ProcessorDriver } from '../contracts/processor.js';
+import { simulatedProcessor } from '../adapters/processors/simulated.js';
+import { stripeProcessor } from '../adapters/processors/stripe.js';
+import type { StorageDriver } from '../contracts/storage.js';
+import { LocalStorage } from '../adapters/storage/local.js';
+import { S3Storage } from '../adapters/storage/s3.js';
 
 export const processorDrivers: Readonly<Record<Provider, ProcessorDriver>> = {
   simulated: simulatedProcessor,

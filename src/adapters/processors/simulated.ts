@@ -9,7 +9,7 @@
 // tests provoke a failed release or a failed reversal.
 import { createHash } from 'node:crypto';
 import { randomBase62 } from '../../ids.js';
-import { ProcessorDeclined, type ProcessorDriver } from './driver.js';
+import { ProcessorDeclined, type ProcessorDriver } from '../../contracts/processor.js';
 
 export const simulatedOnboardingPath = (linkId: string) => `/simulated/onboarding/${linkId}`;
 export const simulatedCheckoutPath = (paymentId: string) => `/simulated/checkout/${paymentId}`;

@@ -7,7 +7,7 @@
 // Sellers get Express-equivalent accounts described by controller properties (Stripe's
 // replacement for `type: 'express'`).
 import type Stripe from 'stripe';
-import { ProcessorDeclined, type ProcessorDriver, type RefundResult } from './driver.js';
+import { ProcessorDeclined, type ProcessorDriver, type RefundResult } from '../../contracts/processor.js';
 import { callStripe } from './stripe-client.js';
 
 /** A refund's status at Stripe, in the driver's terms: one that waits on the customer is still pending. */

@@ -5,11 +5,11 @@
 // to own a flaggable object adds its entry here; the moderation module does not change.
 import type { Tx } from '../db/db.js';
 import type { Scope } from '../scope.js';
-import { findBuyerForShare } from './buyers/operations.js';
-import { findListingForShare, setListingRemoved } from './listings/operations.js';
-import { findReviewForShare, removeReviewInTx } from './reviews/operations.js';
-import type { ModerationAction } from './parties/moderation-actions.js';
-import { findSellerForShare, setSellerSuspension } from './sellers/operations.js';
+import { findBuyerForShare } from '../modules/buyers/operations.js';
+import { findListingForShare, setListingRemoved } from '../modules/listings/operations.js';
+import { findReviewForShare, removeReviewInTx } from '../modules/reviews/operations.js';
+import type { ModerationAction } from '../modules/parties/moderation-actions.js';
+import { findSellerForShare, setSellerSuspension } from '../modules/sellers/operations.js';
 
 export const TARGET_TYPES = ['listing', 'review', 'seller', 'buyer'] as const;
 export type TargetType = (typeof TARGET_TYPES)[number];

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { ListOf, Nullable, StringEnum, Timestamp } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../http/types.js';
 import { MANAGEMENT_TAG, WorkspacePageQuery } from '../../accounts/schemas.js';
-import { listWorkspaceEmails } from '../../emails/outbox.js';
+import { listWorkspaceEmails } from '../outbox.js';
 
 const Email = Type.Object(
   {

@@ -1,21 +1,21 @@
 // Composition: from a parsed Config to connected services, the HTTP app and the worker.
-import type { Clock } from './clock.js';
-import type { Config } from './config.js';
-import { createDb, type Db } from './db/db.js';
-import { pgliteDriver, postgresDriver } from './db/drivers.js';
-import { migrate } from './db/migrate.js';
-import { ApiKeyCache } from './http/api-keys.js';
-import { buildApp, type RouteTable } from './http/app.js';
-import { abandonEarlierClaims } from './http/claim-owners.js';
-import type { IdempotencyFaults } from './http/idempotency.js';
-import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './http/rate-limit.js';
-import type { App, Services } from './http/types.js';
-import { dashboardApiAccess } from './modules/dashboard/api-access.js';
-import { workStatsSources } from './modules/background.js';
-import { routeTable } from './modules/index.js';
-import { setPasswordHashCost } from './modules/accounts/passwords.js';
-import { eventSubscribers } from './modules/event-subscribers.js';
-import { setEventSubscribers } from './events/emit.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import { createDb, type Db } from '../db/db.js';
+import { pgliteDriver, postgresDriver } from '../db/drivers.js';
+import { migrate } from '../db/migrate.js';
+import { ApiKeyCache } from '../http/api-keys.js';
+import { buildApp, type RouteTable } from '../http/app.js';
+import { abandonEarlierClaims } from '../http/claim-owners.js';
+import type { IdempotencyFaults } from '../http/idempotency.js';
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '../http/rate-limit.js';
+import type { App, Services } from '../http/types.js';
+import { dashboardApiAccess } from '../modules/dashboard/api-access.js';
+import { workStatsSources } from './background.js';
+import { routeTable } from './routes.js';
+import { setPasswordHashCost } from '../modules/accounts/passwords.js';
+import { eventSubscribers } from './event-subscribers.js';
+import { setEventSubscribers } from '../outbox/emit.js';
 import { join } from 'node:path';
 
 export async function openDatabase(config: Config): Promise<Db> {

@@ -6,7 +6,7 @@
 import type { Tx } from '../db/db.js';
 import type { Scope } from '../scope.js';
 import type { JobDeps } from '../workers/job-kinds.js';
-import type { Settings } from './marketplace/settings.js';
+import type { Settings } from '../modules/marketplaces/mode-settings.js';
 
 export interface OrderForPayment {
   id: string;

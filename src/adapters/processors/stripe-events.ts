@@ -2,7 +2,7 @@
 // processor reports the payments module handles (src/modules/processors/driver.ts). Events that say
 // nothing the service acts on answer no report, so Stripe can send any event type here.
 import Stripe from 'stripe';
-import type { ProcessorReport } from './driver.js';
+import type { ProcessorReport } from '../../contracts/processor.js';
 import { refundStatusOf } from './stripe.js';
 
 /** Stripe's own default: a signed event older than five minutes is refused as a possible replay. */

@@ -4,7 +4,7 @@
 // The SDK never retries on its own (maxNetworkRetries 0): the job engine retries a failed call
 // with the same idempotency key, under its lease, so retries happen once and are counted.
 import Stripe from 'stripe';
-import { ProcessorDeclined, type CallContext } from './driver.js';
+import { ProcessorDeclined, type CallContext } from '../../contracts/processor.js';
 
 /** The API version every call is made and typed for: the SDK's own, pinned so an account's default never applies. */
 export const STRIPE_API_VERSION = '2026-10-28.endive' satisfies Stripe.LatestApiVersion;

@@ -1,9 +1,9 @@
 // GET /v1/marketplace: the marketplace and mode the key belongs to.
 import type { RouteModule } from '../../../http/types.js';
-import { retrieveMarketplace } from '../operations.js';
+import { retrieveMarketplace } from '../current-marketplace.js';
 import { Marketplace } from '../schemas.js';
 
-export const retrieveMarketplaceRoute: RouteModule = (app) => {
+export const retrieveCurrentMarketplaceRoute: RouteModule = (app) => {
   app.get(
     '/marketplace',
     {

@@ -6,10 +6,10 @@ import type { BackgroundWork, ClockAdvanceHook, PeriodicJob, WorkerComponent, Wo
 import type { TimerHandlers } from '../workers/timers.js';
 import type { JobKind } from '../workers/job-kinds.js';
 import { notifyJobs } from '../workers/wake.js';
-import { emailSendJob } from './emails/sender.js';
-import { expireListingTimer, LISTING_EXPIRE_TIMER } from './listings/operations.js';
-import { pruneWebhookDeliveriesJob, startDueWebhookAttempts, webhookDeliveryWorkStats, webhookDispatcherComponent } from './webhooks/background.js';
-import { DISPUTE_DECISION_TIMER, disputeDecisionTimer } from './orders/disputes.js';
+import { emailSendJob } from '../modules/emails/sender.js';
+import { expireListingTimer, LISTING_EXPIRE_TIMER } from '../modules/listings/operations.js';
+import { pruneWebhookDeliveriesJob, startDueWebhookAttempts, webhookDeliveryWorkStats, webhookDispatcherComponent } from '../modules/webhooks/module.js';
+import { DISPUTE_DECISION_TIMER, disputeDecisionTimer } from '../modules/orders/disputes.js';
 import {
   CLAIM_WINDOW_TIMER,
   CONFIRM_WINDOW_TIMER,
@@ -17,15 +17,15 @@ import {
   expireUnclaimedOrderTimer,
   expireUnpaidOrderTimer,
   PAYMENT_WINDOW_TIMER,
-} from './orders/operations.js';
-import { REVIEW_WINDOW_TIMER, reviewWindowTimer } from './reviews/operations.js';
-import { expireMediaUploadTimer } from './media/operations.js';
-import { mediaFileDeleteJob } from './media/removal.js';
-import { MEDIA_UPLOAD_EXPIRE_TIMER } from './media/status.js';
-import { processorCallJob } from './payments/calls.js';
-import { RELEASE_TIMER, releaseTimer } from './payments/operations.js';
+} from '../modules/orders/operations.js';
+import { REVIEW_WINDOW_TIMER, reviewWindowTimer } from '../modules/reviews/operations.js';
+import { expireMediaUploadTimer } from '../modules/media/operations.js';
+import { mediaFileDeleteJob } from '../modules/media/removal.js';
+import { MEDIA_UPLOAD_EXPIRE_TIMER } from '../modules/media/status.js';
+import { processorCallJob } from '../modules/payments/calls.js';
+import { RELEASE_TIMER, releaseTimer } from '../modules/payments/operations.js';
 import { runDueJobs } from '../workers/engine.js';
-import { purgeDashboardCredentialsJob } from './dashboard/background.js';
+import { purgeDashboardCredentialsJob } from '../modules/dashboard/credential-purge.js';
 
 export const timerHandlers: TimerHandlers = {
   [LISTING_EXPIRE_TIMER]: expireListingTimer,

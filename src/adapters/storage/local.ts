@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../../config.js';
-import { linkExpiry, type MediaFile, type Moment, type SignedLink, type StorageDriver, type StoredFile } from './driver.js';
+import { linkExpiry, type MediaFile, type Moment, type SignedLink, type StorageDriver, type StoredFile } from '../../contracts/storage.js';
 import { signToken, urlSigningKey } from './tokens.js';
 
 export class LocalStorage implements StorageDriver {

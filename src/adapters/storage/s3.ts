@@ -6,7 +6,7 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { StorageConfig } from '../../config.js';
-import { linkExpiry, type MediaFile, type Moment, type SignedLink, type StorageDriver, type StoredFile } from './driver.js';
+import { linkExpiry, type MediaFile, type Moment, type SignedLink, type StorageDriver, type StoredFile } from '../../contracts/storage.js';
 
 type S3Config = Extract<StorageConfig, { kind: 's3' }>;
 

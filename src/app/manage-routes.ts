@@ -4,15 +4,15 @@
 // management token or the dashboard's session cookie).
 // Which module's routes live in which scope is decided here; the routes are the modules'.
 import type { RouteOptions } from 'fastify';
-import { ErrorResponses } from '../../http/schemas.js';
-import type { App, RouteModule, Services } from '../../http/types.js';
-import { bearerManagementToken, requireOperator, requireUser } from '../accounts/auth.js';
-import { accountOperatorRoutes, accountPublicRoutes, memberRoutes, sessionRoutes } from '../accounts/routes/index.js';
-import { serviceContext } from '../context.js';
-import { dashboardSessionCookie } from '../dashboard/request-session.js';
-import { dashboardPublicRoutes, dashboardSessionRoutes } from '../dashboard/routes/index.js';
-import { marketplaceManagementRoutes } from '../marketplaces/routes/index.js';
-import { listEmailsRoute } from './routes/list-emails.js';
+import { ErrorResponses } from '../http/schemas.js';
+import type { App, RouteModule, Services } from '../http/types.js';
+import { bearerManagementToken, requireOperator, requireUser } from '../modules/accounts/auth.js';
+import { accountOperatorRoutes, accountPublicRoutes, memberRoutes, sessionRoutes } from '../modules/accounts/routes/index.js';
+import { serviceContext } from '../contracts/context.js';
+import { dashboardSessionCookie } from '../modules/dashboard/request-session.js';
+import { dashboardPublicRoutes, dashboardSessionRoutes } from '../modules/dashboard/routes/index.js';
+import { marketplaceManagementRoutes } from '../modules/marketplaces/routes/index.js';
+import { listEmailsRoute } from '../modules/emails/routes/list-emails.js';
 
 const SIGNED_IN: RouteModule[] = [...sessionRoutes, ...marketplaceManagementRoutes, ...memberRoutes, listEmailsRoute];
 
