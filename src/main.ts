@@ -6,8 +6,7 @@
 import { ConfigError, configFromEnvironment, type Config } from './config.js';
 import { systemClock } from './clock.js';
 import { anyWorkspaceExists, createDemoIfEmpty, startupBanner, type StartupNotice } from './app/demo.js';
-import type { App, Services } from './http/types.js';
-import { backgroundWork } from './app/background.js';
+import type { App, Services } from './contracts/wiring.js';
 import { closeServices, createApp, createServices } from './app/runtime.js';
 import { startWorker, type Worker, type WorkerLog } from './workers/worker.js';
 
@@ -82,7 +81,7 @@ async function start(role: Role, config: Config): Promise<void> {
     process.stdout.write(startupBanner(config, notice) + '\n');
   }
   if (role !== 'api') {
-    worker = startWorker(services, backgroundWork, { log: app ? app.log.child({ component: 'worker' }) : log });
+    worker = startWorker(services, services.wiring, { log: app ? app.log.child({ component: 'worker' }) : log });
     if (!app) log.info({ role }, 'worker started');
   }
 

@@ -163,6 +163,7 @@ async function benchSize(size: number, log: (line: string) => void): Promise<Arr
         db: explaining(db, log) as unknown as Db,
         clock: systemClock,
         config,
+        hooks: services.hooks,
         scope: { marketplaceId: catalogue.marketplaceId, mode: 'test' },
         currency: 'USD',
         viewer: 'publishable',

@@ -1,22 +1,19 @@
-// Composition: from a parsed Config to connected services, the HTTP app and the worker.
+// Composition: from a parsed Config to the wiring, connected services, the HTTP app and the worker.
+import { join } from 'node:path';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
+import type { App, IdempotencyFaults, RateLimiter, Services, Wiring } from '../contracts/wiring.js';
 import { createDb, type Db } from '../db/db.js';
 import { pgliteDriver, postgresDriver } from '../db/drivers.js';
 import { migrate } from '../db/migrate.js';
 import { ApiKeyCache } from '../http/api-keys.js';
 import { buildApp, type RouteTable } from '../http/app.js';
 import { abandonEarlierClaims } from '../http/claim-owners.js';
-import type { IdempotencyFaults } from '../http/idempotency.js';
-import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '../http/rate-limit.js';
-import type { App, Services } from '../http/types.js';
-import { dashboardApiAccess } from '../modules/dashboard/api-access.js';
-import { workStatsSources } from './background.js';
+import { MemoryRateLimiter, RedisRateLimiter } from '../http/rate-limit.js';
+import { setPasswordHashCost } from '../modules/accounts/index.js';
+import { dashboardApiAccess } from '../modules/dashboard/index.js';
 import { routeTable } from './routes.js';
-import { setPasswordHashCost } from '../modules/accounts/passwords.js';
-import { eventSubscribers } from './event-subscribers.js';
-import { setEventSubscribers } from '../outbox/emit.js';
-import { join } from 'node:path';
+import { buildWiring } from './wiring.js';
 
 export async function openDatabase(config: Config): Promise<Db> {
   if (config.databaseUrl) return createDb(postgresDriver(config.databaseUrl));
@@ -27,18 +24,22 @@ export interface ServiceOptions {
   clock: Clock;
   /** An already open database (tests); otherwise opened from the config. */
   db?: Db;
+  /** The wiring to run with; by default every module's (src/app/wiring.ts). */
+  wiring?: Wiring;
   faults?: IdempotencyFaults;
   onBackgroundError?: (error: unknown) => void;
 }
 
 export async function createServices(config: Config, options: ServiceOptions): Promise<Services> {
+  const wiring = options.wiring ?? buildWiring(config);
   const db = options.db ?? (await openDatabase(config));
+  // Every event written through this handle runs the wiring's subscribers in its transaction.
+  db.carry({ eventSubscribers: wiring.eventSubscribers });
   await migrate(db);
+  setPasswordHashCost(config.passwordHashCost);
   // This process has just opened the embedded database's files, which no other process may use:
   // a key claimed and not answered there was claimed by an earlier start, now dead.
   if (!options.db && db.kind === 'pglite') await abandonEarlierClaims(db);
-  setEventSubscribers(eventSubscribers);
-  setPasswordHashCost(config.passwordHashCost);
   const onError = options.onBackgroundError ?? (() => undefined);
   const rateLimiter: RateLimiter = config.redisUrl
     ? new RedisRateLimiter(config.redisUrl, options.clock, onError)
@@ -47,6 +48,8 @@ export async function createServices(config: Config, options: ServiceOptions): P
     config,
     db,
     clock: options.clock,
+    hooks: wiring,
+    wiring,
     apiKeys: new ApiKeyCache(db, options.clock),
     rateLimiter,
     faults: options.faults ?? {},
@@ -56,10 +59,10 @@ export async function createServices(config: Config, options: ServiceOptions): P
 export async function createApp(services: Services, options: { logger?: boolean | object; routes?: RouteTable } = {}): Promise<App> {
   return buildApp({
     services,
-    routes: options.routes ?? routeTable,
+    routes: options.routes ?? routeTable(services.wiring.routes),
     sessions: dashboardApiAccess(services),
     logger: options.logger,
-    workStats: workStatsSources,
+    workStats: services.wiring.workStats,
     readiness: async () => {
       await services.db.query('SELECT 1');
       return true;

@@ -1,13 +1,21 @@
 // What the service asks of a payment processor (docs/payments.md). One driver per provider
-// (src/modules/drivers.ts picks it by the mode's processor connection).
+// (src/adapters/processors/), assembled by the composition root (src/app/wiring.ts) and picked by
+// the mode's processor connection (src/modules/marketplaces/processor-connection.ts).
 //
 // Every call that moves money takes an idempotency key derived from our own ids (the payment,
 // refund or release it serves), so a call retried after a crash, a timeout or a lost answer can
 // never charge, transfer or refund twice: the processor answers the first call's result again.
 // Calls are made with no database transaction open (src/modules/payments/calls.ts runs them as
 // jobs); a driver never touches the database.
-import type { Provider } from '../modules/marketplaces/schemas.js';
-import type { ProcessorCredentials } from '../modules/marketplaces/processor-connection.js';
+
+/** The processors a mode can connect to. */
+export const PROVIDERS = ['simulated', 'stripe'] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+/** A mode's processor connection, decrypted: what a driver call needs to reach its account. */
+export type ProcessorCredentials =
+  | { provider: 'simulated' }
+  | { provider: 'stripe'; secretKey: string; webhookSecret: string; connectWebhookSecret: string | null };
 
 export interface OnboardingStart {
   /** The seller's account at the processor: the one they have, or a new one. */
@@ -141,4 +149,3 @@ export interface ProcessorDriver {
   reverseTransfer(ctx: CallContext, input: ReverseTransferInput): Promise<{ reversal: string }>;
 }
 
-export type { Provider };

@@ -18,7 +18,17 @@ export interface Queryable {
   query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
 }
 
+/**
+ * What the transactions of a database handle carry for the layers above this one, given to the
+ * handle by the composition root (Db.carry): the outbox adds its event subscribers here by
+ * declaration merging (src/outbox/emit.ts), so this layer names none of them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface TxCarried {}
+
 export interface Tx extends Queryable {
+  /** What the handle was opened with (TxCarried); absent fields were not given. */
+  readonly carried: Partial<TxCarried>;
   /**
    * Runs after the outermost transaction commits (cache invalidation, waking workers, work that
    * must see the change committed). Hooks run one by one, awaited: the outermost transaction()
@@ -49,6 +59,11 @@ export interface Db extends Queryable {
   listen?: Driver['listen'];
   /** A session-level advisory lock held on a dedicated connection (PostgreSQL only; see HeldLock). */
   holdLock?: Driver['holdLock'];
+  /**
+   * Gives every later transaction of this handle these values (TxCarried). The composition root
+   * calls it when it builds the services on a handle, which may have been opened by its caller.
+   */
+  carry(values: Partial<TxCarried>): void;
   close(): Promise<void>;
 }
 
@@ -115,6 +130,7 @@ export interface DriverConn {
 
 interface TxState {
   db: object;
+  carried: Partial<TxCarried>;
   conn: DriverConn;
   depth: number;
   afterCommit: Array<() => void | Promise<void>>;
@@ -136,6 +152,7 @@ const warn = (error: unknown) =>
 
 export function createDb(driver: Driver, options: DbOptions = {}): Db {
   const onHookError = options.onAfterCommitError ?? warn;
+  let carried: Partial<TxCarried> = {};
   const db: Db = {
     kind: driver.kind,
     async query<T>(sql: string, params: readonly unknown[] = []) {
@@ -146,7 +163,7 @@ export function createDb(driver: Driver, options: DbOptions = {}): Db {
     async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
       const outer = current.getStore();
       if (outer && outer.db === db) return savepoint(outer, fn);
-      const state: TxState = { db, conn: null as unknown as DriverConn, depth: 0, afterCommit: [] };
+      const state: TxState = { db, carried, conn: null as unknown as DriverConn, depth: 0, afterCommit: [] };
       const result = await driver.withTransaction((conn) => {
         state.conn = conn;
         return current.run(state, () => fn(txOf(state)));
@@ -160,6 +177,9 @@ export function createDb(driver: Driver, options: DbOptions = {}): Db {
       }
       return result;
     },
+    carry(values) {
+      carried = { ...carried, ...values };
+    },
     exec: (sql) => driver.exec(sql),
     stats: () => driver.stats(),
     close: () => driver.close(),
@@ -172,6 +192,7 @@ export function createDb(driver: Driver, options: DbOptions = {}): Db {
 function txOf(state: TxState): Tx {
   const depth = state.depth;
   return {
+    carried: state.carried,
     query: async <T>(sql: string, params: readonly unknown[] = []) =>
       (await state.conn.query(sql, params)) as T[],
     afterCommit: (hook) => state.afterCommit.push(hook),

@@ -5,8 +5,9 @@
 // nothing else decides whether a move is allowed. No HTTP here: refusals are domain errors.
 import type { Tx } from '../db/db.js';
 import { DomainError, errors } from '../errors.js';
-import { emitEvent, type EventObject } from '../outbox/emit.js';
-import type { EventType } from '../outbox/types.js';
+import { emitEvent } from '../outbox/emit.js';
+import { type EventObject } from '../contracts/events.js';
+import type { EventType } from '../contracts/events.js';
 import type { Scope } from '../scope.js';
 import { cancelTimer, scheduleTimer } from '../workers/timers.js';
 

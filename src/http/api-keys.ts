@@ -5,33 +5,14 @@
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/db.js';
 import { randomBase62 } from '../ids.js';
-import type { BillingState } from '../modules/accounts/schemas.js';
-import { withDefaults, type Settings } from '../modules/marketplaces/mode-settings.js';
-import type { ApiKeyType } from '../modules/marketplaces/schemas.js';
-import type { Mode, Scope } from '../scope.js';
+import type { ApiKeyContext, BillingState, ReadOnlyReason, Viewer } from '../contracts/context.js';
+import { withDefaults } from '../contracts/settings.js';
+import type { ApiKeys } from '../contracts/wiring.js';
+import type { Mode } from '../scope.js';
 import { sha256Hex } from '../secrets.js';
 
-export type KeyType = ApiKeyType;
-export type { BillingState };
 
-export interface ReadOnlyReason {
-  reason: 'payment_missed' | 'workspace_suspended';
-  message: string;
-}
-
-export interface ApiKeyContext {
-  keyId: string;
-  keyType: KeyType;
-  expiresAtMs: number | null;
-  scope: Scope;
-  workspaceId: string;
-  billingState: BillingState;
-  marketplace: { id: string; name: string; currency: string; created_at: string };
-  settings: Settings;
-  readOnly: ReadOnlyReason | null;
-}
-
-export function generateApiKey(type: KeyType, mode: Mode): string {
+export function generateApiKey(type: Viewer, mode: Mode): string {
   return `${type === 'secret' ? 'sk' : 'pk'}_${mode}_${randomBase62(40)}`;
 }
 
@@ -50,7 +31,7 @@ export function readOnlyReason(billingState: BillingState, mode: Mode): ReadOnly
 
 interface KeyRow {
   id: string;
-  type: KeyType;
+  type: Viewer;
   mode: Mode;
   marketplace_id: string;
   expires_at: Date | null;
@@ -82,7 +63,7 @@ function remember<T>(map: Map<string, CacheEntry<T>>, key: string, entry: CacheE
  * (which cost a lookup each, once per TTL) cannot push the real keys out and onto the database.
  * Text that is not even shaped like a key is refused without a lookup.
  */
-export class ApiKeyCache {
+export class ApiKeyCache implements ApiKeys {
   private readonly entries = new Map<string, CacheEntry<ApiKeyContext>>();
   private readonly unknown = new Map<string, CacheEntry<null>>();
 

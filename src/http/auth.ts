@@ -6,8 +6,8 @@
 // be the dashboard's, authenticated by its session cookie (SessionAuthenticator).
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { DomainError } from '../errors.js';
-import type { ApiKeyCache, ApiKeyContext } from './api-keys.js';
-import type { RateLimiter } from './rate-limit.js';
+import type { ApiKeyContext } from '../contracts/context.js';
+import type { ApiKeys, RateLimiter } from '../contracts/wiring.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,7 +56,7 @@ export interface SessionCredential {
   refuseWrites: DomainError | null;
 }
 
-export function apiKeyAuth(keys: ApiKeyCache, limiter: RateLimiter, access: Access, sessions?: SessionAuthenticator): onRequestHookHandler {
+export function apiKeyAuth(keys: ApiKeys, limiter: RateLimiter, access: Access, sessions?: SessionAuthenticator): onRequestHookHandler {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     if (request.method === 'OPTIONS') return;
     const token = bearerToken(request);

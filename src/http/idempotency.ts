@@ -23,6 +23,7 @@ import type { Scope } from '../scope.js';
 import { decryptSecret, encryptSecret, sha256Hex } from '../secrets.js';
 import { errorBody, STATUS_BY_CODE } from './errors.js';
 import { toDomainError } from './error-handler.js';
+import type { IdempotencyFaults } from '../contracts/wiring.js';
 
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 /**
@@ -30,11 +31,6 @@ export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
  * with an owner lasts as long as the owner, whatever this says.
  */
 const LOCK_MS = 60_000;
-
-export interface IdempotencyFaults {
-  /** Test hook: throws after the change committed and before the answer is sent. */
-  afterCommit?: (request: FastifyRequest) => void;
-}
 
 type Claim = { kind: 'run' } | { kind: 'replay'; status: number; body: string; requestId: string | null };
 

@@ -7,10 +7,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DomainError } from '../errors.js';
-import type { WorkStatsSource } from '../workers/registry.js';
+import type { WorkStatsSource } from '../contracts/background.js';
 import { backgroundWorkStats } from '../workers/stats.js';
 import { bearerToken } from './auth.js';
-import type { App, Services } from './types.js';
+import type { App, Services } from '../contracts/wiring.js';
 
 /** The route label of a request no route matched (404s, URLs the router refused). */
 export const UNMATCHED_ROUTE = 'unmatched';

@@ -2,17 +2,7 @@
 // that. In memory for one process; in Redis when REDIS_URL is set, so API processes share buckets.
 import { Redis } from 'ioredis';
 import type { Clock } from '../clock.js';
-
-export interface RateDecision {
-  allowed: boolean;
-  /** Whole seconds until a token is there again; at least 1. */
-  retryAfterSeconds: number;
-}
-
-export interface RateLimiter {
-  consume(bucket: string, ratePerSecond: number): Promise<RateDecision>;
-  close(): Promise<void>;
-}
+import type { RateDecision, RateLimiter } from '../contracts/wiring.js';
 
 function retryAfter(tokens: number, rate: number): number {
   return Math.max(1, Math.ceil((1 - tokens) / rate));

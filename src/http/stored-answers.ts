@@ -1,7 +1,7 @@
 // Erasure, for the stored answers of idempotent requests (kept 24 hours for replays,
 // src/http/idempotency.ts): an answer whose body is an erased object is rewritten so that a replay
 // answers the erased values, and no copy of the personal data outlives the erasure.
-import type { ErasureParticipant } from '../app/erasure.js';
+import type { ErasureParticipant } from '../contracts/erasure.js';
 import { redact } from '../contracts/redaction.js';
 
 export const storedAnswersErasure: ErasureParticipant = {

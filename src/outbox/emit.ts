@@ -5,40 +5,23 @@ import { newId } from '../ids.js';
 import { settleAll, type Tx } from '../db/db.js';
 import { sameJson } from '../json.js';
 import type { Scope } from '../scope.js';
-import type { EventType } from './types.js';
+import type { EventObject, EventRecord, EventSubscriber, EventType } from '../contracts/events.js';
 
-export interface EventObject {
-  id: string;
-  [field: string]: unknown;
-}
-
-export interface EventRecord {
-  id: string;
-  object: 'event';
-  type: EventType;
-  api_version: 'v1';
-  created: string;
-  livemode: boolean;
-  data: { object: EventObject; previous_attributes?: Record<string, unknown> };
+declare module '../db/db.js' {
+  interface TxCarried {
+    /** The work written with every event (webhook fan-out…), given when the database handle is opened. */
+    eventSubscribers: readonly EventSubscriber[];
+  }
 }
 
 /**
- * Work written with every event, in its transaction (webhook deliveries). Registered by the wiring
- * at the top (src/modules/event-subscribers.ts), so this module depends on none of them.
+ * The subscribers of the transaction's database handle. A handle opened without them could record
+ * events that no webhook ever delivers, so that is refused instead of passing silently.
  */
-export type EventSubscriber = ((tx: Tx, scope: Scope, event: EventRecord) => Promise<void>) & {
-  /**
-   * The same work for several events of one change at once (emitEvents), in fewer statements than
-   * one call per event; when absent, the subscriber is called once per event, in order.
-   */
-  many?: (tx: Tx, scope: Scope, events: readonly EventRecord[]) => Promise<void>;
-};
-
-let subscribers: readonly EventSubscriber[] = [];
-
-/** Replaces the subscribers every emitEvent runs; called once at start by the wiring. */
-export function setEventSubscribers(list: readonly EventSubscriber[]): void {
-  subscribers = list;
+function subscribersOf(tx: Tx): readonly EventSubscriber[] {
+  const subscribers = tx.carried.eventSubscribers;
+  if (!subscribers) throw new Error('This database handle was opened without the event subscribers of the wiring (src/app/runtime.ts openDatabase).');
+  return subscribers;
 }
 
 /** The envelope of a new event: what is stored, delivered and answered by GET /v1/events. */
@@ -68,7 +51,7 @@ export async function emitEvent(
      VALUES ($1, $2, $3, $4, $5, $6, $7)`,
     [scope.marketplaceId, scope.mode, event.id, type, object.id, JSON.stringify(event.data), at],
   );
-  for (const subscriber of subscribers) await subscriber(tx, scope, event);
+  for (const subscriber of subscribersOf(tx)) await subscriber(tx, scope, event);
   return event;
 }
 
@@ -113,7 +96,7 @@ export async function emitEvents(
   });
   const inserted = tx.query(`INSERT INTO events (marketplace_id, mode, id, type, object_id, data, created_at) VALUES ${values.join(', ')}`, params);
   const subscribed = (async () => {
-    for (const subscriber of subscribers) {
+    for (const subscriber of subscribersOf(tx)) {
       if (subscriber.many) await subscriber.many(tx, scope, records);
       else for (const event of records) await subscriber(tx, scope, event);
     }

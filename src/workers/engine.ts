@@ -7,7 +7,9 @@
 import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { Job, JobContext, JobDeps, JobKind, JobOutcome, ResolvedJobKind, Settled } from './job-kinds.js';
+import type { Job, JobContext, JobKind, JobOutcome, Settled } from '../contracts/background.js';
+import type { Deps as JobDeps } from '../contracts/deps.js';
+import type { ResolvedJobKind } from './job-kinds.js';
 import { resolveKind } from './job-kinds.js';
 import { claimJobs, nextDueAtMs, RELEASE, settleJob } from './job-queue.js';
 import { subscribeToWakeUps, type WakeSubscription } from './wake.js';

@@ -3,7 +3,9 @@
 // The engine (engine.ts) runs handlers between claim and settle with no transaction open.
 import type { Queryable, Tx } from '../db/db.js';
 import type { Mode, Scope } from '../scope.js';
-import type { Job, JobClock, JobDeps, JobKind, JobOutcome, ResolvedJobKind, Settled } from './job-kinds.js';
+import type { Job, JobClock, JobKind, JobOutcome, Settled } from '../contracts/background.js';
+import type { Deps as JobDeps } from '../contracts/deps.js';
+import type { ResolvedJobKind } from './job-kinds.js';
 import { notifyJobsOnCommit } from './wake.js';
 
 export interface NewJob {

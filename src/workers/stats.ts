@@ -4,7 +4,7 @@
 // other connection sees one in flight: their inFlight is always 0.
 import type { Db } from '../db/db.js';
 import { OFFSET_OF_J } from './job-queue.js';
-import type { WorkStatsSource } from './registry.js';
+import type { WorkStatsRow, WorkStatsSource } from '../contracts/background.js';
 
 export interface WorkStats {
   kind: string;
@@ -16,15 +16,6 @@ export interface WorkStats {
   failed: number;
   /** How long the longest-waiting due job or timer has been due (a lease that ran out counts from its end); 0 when none. */
   oldestDueAgeSeconds: number;
-}
-
-/** One kind's figures as a statement reads them (jobs, timers, and each WorkStatsSource). */
-export interface WorkStatsRow {
-  kind: string;
-  queued: number;
-  in_flight: number;
-  failed: number;
-  oldest: number | null;
 }
 
 const TIMER_OFFSET = `coalesce((SELECT m.clock_offset_ms FROM marketplace_modes m

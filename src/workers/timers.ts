@@ -6,34 +6,12 @@
 // Due means run_at <= real now + the mode's test-clock offset, computed in SQL for every mode at once.
 // A failing handler is retried with backoff up to its kind's attempt limit; then the timer stays in
 // the table, status failed with its last_error, until the subject's timer is set again.
-import type { Clock } from '../clock.js';
-import type { Db, Tx } from '../db/db.js';
+import type { Tx } from '../db/db.js';
 import { lockNotAvailable } from '../db/errors.js';
 import { newId } from '../ids.js';
 import type { Mode, Scope } from '../scope.js';
-
-export interface DueTimer {
-  id: string;
-  kind: string;
-  subjectId: string;
-  payload: unknown;
-  runAt: Date;
-  attempts: number;
-}
-
-/** Handles one timer inside its transaction; `now` is the mode's clock. Throw to retry later. */
-export type TimerHandler = (tx: Tx, scope: Scope, timer: DueTimer, now: Date) => Promise<void>;
-
-/** A handler with its own attempt accounting; a bare handler gets the defaults. */
-export interface TimerKind {
-  handle: TimerHandler;
-  /** Failed attempts before the timer is recorded failed. Default 20 (about 12 hours of retries). */
-  maxAttempts?: number;
-  /** The wait after failed attempt n (from 1). Default 5 s doubling, at most 1 hour. */
-  backoffMs?(attempt: number): number;
-}
-
-export type TimerHandlers = Record<string, TimerHandler | TimerKind>;
+import type { DueTimer, TimerHandler, TimerHandlers, TimerKind } from '../contracts/background.js';
+import type { Deps } from '../contracts/deps.js';
 
 export const TIMER_MAX_ATTEMPTS = 20;
 const RETRY_BASE_MS = 5_000;
@@ -105,7 +83,8 @@ type Outcome = 'none' | 'ran' | 'busy';
  */
 type WhenBusy = 'retry_later' | 'stay_due';
 
-async function claimAndRun(db: Db, clock: Clock, handlers: TimerHandlers, only: Scope | undefined, whenBusy: WhenBusy): Promise<Outcome> {
+async function claimAndRun(deps: Deps, handlers: TimerHandlers, only: Scope | undefined, whenBusy: WhenBusy): Promise<Outcome> {
+  const { db, clock } = deps;
   try {
     return await db.transaction(async (tx): Promise<Outcome> => {
       const realNow = new Date(clock.nowMs());
@@ -144,7 +123,7 @@ async function claimAndRun(db: Db, clock: Clock, handlers: TimerHandlers, only: 
         await db.transaction(async (inner) => {
           const [setting] = await inner.query<{ previous: string }>(`SELECT current_setting('lock_timeout') AS previous`);
           await inner.query(`SET LOCAL lock_timeout = '${HANDLER_LOCK_TIMEOUT}'`);
-          await handler(inner, scope, timer, now);
+          await handler(inner, scope, timer, now, deps);
           await inner.query(`SELECT set_config('lock_timeout', $1, true)`, [setting?.previous ?? '0']);
         });
         await tx.query('DELETE FROM timers WHERE marketplace_id = $1 AND mode = $2 AND id = $3', key);
@@ -185,8 +164,8 @@ async function claimAndRun(db: Db, clock: Clock, handlers: TimerHandlers, only: 
  * Claims and runs one due timer; false when none is due. Limited to one mode when `only` is given.
  * A failing handler's timer is rescheduled with backoff; a busy one (see above) 1 s on.
  */
-export async function runOneDueTimer(db: Db, clock: Clock, handlers: TimerHandlers, only?: Scope): Promise<boolean> {
-  return (await claimAndRun(db, clock, handlers, only, 'retry_later')) !== 'none';
+export async function runOneDueTimer(deps: Deps, handlers: TimerHandlers, only?: Scope): Promise<boolean> {
+  return (await claimAndRun(deps, handlers, only, 'retry_later')) !== 'none';
 }
 
 /**
@@ -195,8 +174,7 @@ export async function runOneDueTimer(db: Db, clock: Clock, handlers: TimerHandle
  * and leaves it due, so the caller can wait and try again.
  */
 export async function runDueTimers(
-  db: Db,
-  clock: Clock,
+  deps: Deps,
   handlers: TimerHandlers,
   options: { only?: Scope; max?: number; whenBusy?: WhenBusy } = {},
 ): Promise<number> {
@@ -204,7 +182,7 @@ export async function runDueTimers(
   const whenBusy = options.whenBusy ?? 'retry_later';
   let ran = 0;
   while (ran < max) {
-    const outcome = await claimAndRun(db, clock, handlers, options.only, whenBusy);
+    const outcome = await claimAndRun(deps, handlers, options.only, whenBusy);
     if (outcome === 'none' || (outcome === 'busy' && whenBusy === 'stay_due')) break;
     if (outcome === 'ran') ran++;
   }

@@ -5,9 +5,10 @@
 // to be safe when several processes run them. The loop polls every idleMs when there was nothing
 // to do and goes again at once when there was; an error is logged and the loop carries on.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { Services } from '../http/types.js';
+import type { PeriodicJob } from '../contracts/background.js';
+import type { Deps } from '../contracts/deps.js';
+import type { Wiring } from '../contracts/wiring.js';
 import { startJobEngine, type EngineLog } from './engine.js';
-import type { BackgroundWork, PeriodicJob } from './registry.js';
 import { runDueTimers } from './timers.js';
 
 /** The part of a pino logger the worker uses. */
@@ -33,7 +34,10 @@ export interface Worker {
 
 const MAX_BACKOFF_MS = 10_000;
 
-export function startWorker(services: Services, work: Pick<BackgroundWork, 'timers' | 'jobKinds' | 'periodic' | 'components'>, options: WorkerOptions): Worker {
+/** What a worker runs: the wiring's background lists (src/app/wiring.ts), or a test's own. */
+export type BackgroundWork = Pick<Wiring, 'timers' | 'jobKinds' | 'periodic' | 'components'>;
+
+export function startWorker(services: Deps, work: BackgroundWork, options: WorkerOptions): Worker {
   const { log } = options;
   const handlers = work.timers;
   const jobs: readonly PeriodicJob[] = work.periodic;
@@ -43,7 +47,7 @@ export function startWorker(services: Services, work: Pick<BackgroundWork, 'time
     ...(options.stopGraceMs !== undefined ? { stopGraceMs: options.stopGraceMs } : {}),
     ...(options.workerId !== undefined ? { workerId: options.workerId } : {}),
   });
-  const components = (work.components ?? []).map((component) => component.start(services, log));
+  const components = work.components.map((component) => component.start(services, log));
   const idleMs = options.idleMs ?? 250;
   const timersPerPass = options.timersPerPass ?? 100;
   // Real elapsed time (not the injectable clock) decides when a job is due again.
@@ -69,7 +73,7 @@ export function startWorker(services: Services, work: Pick<BackgroundWork, 'time
 
   /** One pass; true when it found work, so the next pass should come at once. */
   async function pass(): Promise<boolean> {
-    const timersRan = await runDueTimers(services.db, services.clock, handlers, { max: timersPerPass });
+    const timersRan = await runDueTimers(services, handlers, { max: timersPerPass });
     const jobsBusy = await runJobs();
     return timersRan > 0 || jobsBusy;
   }

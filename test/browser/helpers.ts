@@ -107,7 +107,7 @@ export async function startDashboard(options: StartOptions = {}): Promise<Dashbo
       await dispatcherFor(ctx.services).runDue(null, { wait: true });
     },
     async emailedLink(address, path) {
-      await sendQueuedEmails(ctx.db, ctx.services.clock, ctx.config);
+      await sendQueuedEmails(ctx.services);
       const escaped = path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
       const pattern = new RegExp(`https?://\\S+${escaped}#token=[A-Za-z0-9_]+`);
       for (const message of [...mailbox.received].reverse()) {

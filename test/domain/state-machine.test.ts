@@ -167,7 +167,7 @@ describe('emitMove and applyTimers', () => {
       statements.push({ sql: sql.replace(/\s+/g, ' ').trim(), params });
       return [] as T[];
     };
-    const tx: Tx = { query, queryThenCommit: query, afterCommit: () => {} };
+    const tx: Tx = { query, queryThenCommit: query, afterCommit: () => {}, carried: { eventSubscribers: [] } };
     return { tx, statements };
   }
 

@@ -10,8 +10,9 @@ import { parseConfig, type Config } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/db.js';
 import { pgliteDriver, postgresDriver } from '../../src/db/drivers.js';
 import type { RouteTable } from '../../src/http/app.js';
-import type { IdempotencyFaults } from '../../src/http/idempotency.js';
-import type { App, Services } from '../../src/http/types.js';
+import type { IdempotencyFaults } from '../../src/contracts/wiring.js';
+import type { App, Services, Wiring } from '../../src/contracts/wiring.js';
+import { buildWiring } from '../../src/app/wiring.js';
 import { createWorkspaceWithOwner } from '../../src/modules/accounts/operations.js';
 import { createMarketplace, type KeyPair } from '../../src/modules/marketplaces/operations.js';
 import { closeServices, createApp, createServices } from '../../src/app/runtime.js';
@@ -106,13 +107,17 @@ export interface StartOptions {
   /** Keep the default rate limits (25/s test); otherwise tests get a high limit. */
   defaultRateLimits?: boolean;
   currency?: string;
+  /** Changes the wiring the app runs with (a test's own timers or hooks); every module's by default. */
+  wiring?: (base: Wiring) => Wiring;
 }
 
 export async function startTestApp(options: StartOptions = {}): Promise<TestContext> {
   const database = await freshDatabase();
   const config = testConfig(options.env);
   const clock = options.clock ?? systemClock;
-  const services = await createServices(config, { clock, db: database.db, faults: options.faults });
+  const base = buildWiring(config);
+  const wiring = options.wiring ? options.wiring(base) : base;
+  const services = await createServices(config, { clock, db: database.db, faults: options.faults, wiring });
   const app = await createApp(services, { logger: false, routes: options.routes });
   await app.ready();
   const owner = { email: `owner-${randomBytes(3).toString('hex')}@example.com`, password: 'correct horse battery' };

@@ -6,10 +6,12 @@ import { Type } from '@sinclair/typebox';
 import type { RouteTable } from '../../src/http/app.js';
 import { Body, Metadata, Money, PageQuery } from '../../src/http/schemas.js';
 import { pageRequest, toList } from '../../src/db/paging.js';
-import type { RouteModule } from '../../src/http/types.js';
+import type { RouteModule } from '../../src/contracts/wiring.js';
 import { errors } from '../../src/errors.js';
 import { newId } from '../../src/ids.js';
 import { routeTable } from '../../src/app/routes.js';
+import { buildWiring } from '../../src/app/wiring.js';
+import { testConfig } from '../helpers/harness.js';
 
 export const WidgetBody = Body({
   name: Type.String({ minLength: 1, maxLength: 50 }),
@@ -122,13 +124,15 @@ const publishableFixtures: RouteModule = (app) => {
   }));
 };
 
+/** The real route table (every module's) plus some routes of a test's own. */
+export function routesWith(extra: { publishable?: RouteModule[]; secret?: RouteModule[] }): RouteTable {
+  const table = routeTable(buildWiring(testConfig()).routes);
+  return { ...table, publishable: [...table.publishable, ...(extra.publishable ?? [])], secret: [...table.secret, ...(extra.secret ?? [])] };
+}
+
 /** The real route table plus the fixtures above. */
 export function fixtureRoutes(control: FixtureControl = fixtureControl()): RouteTable {
-  return {
-    ...routeTable,
-    publishable: [...routeTable.publishable, publishableFixtures],
-    secret: [...routeTable.secret, secretFixtures(control)],
-  };
+  return routesWith({ publishable: [publishableFixtures], secret: [secretFixtures(control)] });
 }
 
 /** A promise with its resolve function, to hold a handler until the test lets it go. */

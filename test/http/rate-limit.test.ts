@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { createApp, createServices } from '../../src/app/runtime.js';
-import type { App, Services } from '../../src/http/types.js';
+import type { App, Services } from '../../src/contracts/wiring.js';
 import { RedisRateLimiter } from '../../src/http/rate-limit.js';
 import { startTestApp, testConfig, type TestContext } from '../helpers/harness.js';
 import { redisAvailable, redisUrl } from '../helpers/servers.js';

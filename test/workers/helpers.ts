@@ -1,12 +1,12 @@
 // A fresh database with one workspace and one marketplace, for the tests of the background machinery.
 import { systemClock } from '../../src/clock.js';
-import type { Services } from '../../src/http/types.js';
+import type { Services } from '../../src/contracts/wiring.js';
 import { createWorkspaceWithOwner } from '../../src/modules/accounts/operations.js';
 import { createMarketplace } from '../../src/modules/marketplaces/operations.js';
 import { createServices } from '../../src/app/runtime.js';
 import type { Scope } from '../../src/scope.js';
 import type { EngineLog } from '../../src/workers/engine.js';
-import type { BackgroundWork } from '../../src/workers/registry.js';
+import type { BackgroundWork } from '../../src/workers/worker.js';
 import { freshDatabase, testConfig, type TestDatabase } from '../helpers/harness.js';
 
 export interface WorkerFixture {
@@ -42,7 +42,7 @@ export const quiet: EngineLog = { error: () => undefined };
 
 /** Background work of only the given parts (nothing else runs). */
 export function work(parts: Partial<BackgroundWork>): BackgroundWork {
-  return { timers: {}, jobKinds: [], periodic: [], clockAdvanceHooks: [], ...parts };
+  return { timers: {}, jobKinds: [], periodic: [], components: [], ...parts };
 }
 
 export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {

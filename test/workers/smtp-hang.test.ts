@@ -5,7 +5,6 @@
 // as `npm start` runs it. The one timed assertion of the suite that the task asks for: under 1 s.
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backgroundWork } from '../../src/app/background.js';
 import { startWorker, type Worker } from '../../src/workers/worker.js';
 import { startTestApp, type TestContext } from '../helpers/harness.js';
 import { ownerToken } from '../modules/manage/helpers.js';
@@ -24,7 +23,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   const { port } = silent.address() as AddressInfo;
   ctx = await startTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
-  worker = startWorker(ctx.services, work({ jobKinds: backgroundWork.jobKinds }), { log: quiet, stopGraceMs: 100 });
+  worker = startWorker(ctx.services, work({ jobKinds: ctx.services.wiring.jobKinds }), { log: quiet, stopGraceMs: 100 });
 });
 afterAll(async () => {
   await worker.stop();

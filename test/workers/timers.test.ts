@@ -3,7 +3,8 @@
 // subject's timer is set again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
-import { runDueTimers, scheduleTimer, TIMER_MAX_ATTEMPTS, type TimerHandlers } from '../../src/workers/timers.js';
+import { runDueTimers, scheduleTimer, TIMER_MAX_ATTEMPTS } from '../../src/workers/timers.js';
+import { type TimerHandlers } from '../../src/contracts/background.js';
 import { workerFixture, type WorkerFixture } from './helpers.js';
 
 let f: WorkerFixture;
@@ -35,17 +36,17 @@ describe('timer attempts', () => {
       },
     };
     await f.services.db.transaction((tx) => scheduleTimer(tx, f.scope, 'test.limited', 'subject', new Date(clock.nowMs() - 1000)));
-    expect(await runDueTimers(f.services.db, clock, handlers, { only: f.scope })).toBe(1);
+    expect(await runDueTimers({ ...f.services, clock }, handlers, { only: f.scope })).toBe(1);
     expect(await timer('test.limited')).toMatchObject({ status: 'pending', attempts: 1, last_error: 'failure 1' });
     // Not again before its backoff (1 s after attempt 1, 2 s after attempt 2).
-    expect(await runDueTimers(f.services.db, clock, handlers, { only: f.scope })).toBe(0);
+    expect(await runDueTimers({ ...f.services, clock }, handlers, { only: f.scope })).toBe(0);
     clock.advance(1000);
-    expect(await runDueTimers(f.services.db, clock, handlers, { only: f.scope })).toBe(1);
+    expect(await runDueTimers({ ...f.services, clock }, handlers, { only: f.scope })).toBe(1);
     clock.advance(2000);
-    expect(await runDueTimers(f.services.db, clock, handlers, { only: f.scope })).toBe(1);
+    expect(await runDueTimers({ ...f.services, clock }, handlers, { only: f.scope })).toBe(1);
     expect(await timer('test.limited')).toMatchObject({ status: 'failed', attempts: 3, last_error: 'failure 3' });
     clock.advance(24 * 3600_000);
-    expect(await runDueTimers(f.services.db, clock, handlers, { only: f.scope })).toBe(0);
+    expect(await runDueTimers({ ...f.services, clock }, handlers, { only: f.scope })).toBe(0);
     expect(calls).toBe(3);
 
     await f.services.db.transaction((tx) => scheduleTimer(tx, f.scope, 'test.limited', 'subject', new Date(clock.nowMs() + 60_000)));
@@ -62,7 +63,7 @@ describe('timer attempts', () => {
     await f.services.db.transaction((tx) => scheduleTimer(tx, f.scope, 'test.bare', 'subject', new Date(clock.nowMs() - 1000)));
     let ran = 0;
     for (let i = 0; i < TIMER_MAX_ATTEMPTS + 5; i++) {
-      ran += await runDueTimers(f.services.db, clock, handlers, { only: f.scope });
+      ran += await runDueTimers({ ...f.services, clock }, handlers, { only: f.scope });
       clock.advance(3600_000);
     }
     expect(ran).toBe(TIMER_MAX_ATTEMPTS);
@@ -72,7 +73,7 @@ describe('timer attempts', () => {
   it('a missing handler counts as a failed attempt too', async () => {
     const clock = new ManualClock(Date.now());
     await f.services.db.transaction((tx) => scheduleTimer(tx, f.scope, 'test.unknown', 'subject', new Date(clock.nowMs() - 1000)));
-    expect(await runDueTimers(f.services.db, clock, {}, { only: f.scope })).toBe(1);
+    expect(await runDueTimers({ ...f.services, clock }, {}, { only: f.scope })).toBe(1);
     expect(await timer('test.unknown')).toMatchObject({ status: 'pending', attempts: 1, last_error: "no handler for timer kind 'test.unknown'" });
   });
 });

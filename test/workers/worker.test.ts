@@ -5,15 +5,16 @@ import { systemClock } from '../../src/clock.js';
 import { createDb, type Db } from '../../src/db/db.js';
 import { postgresDriver } from '../../src/db/drivers.js';
 import { IDEMPOTENCY_RETENTION_MS } from '../../src/http/idempotency.js';
-import type { Services } from '../../src/http/types.js';
+import type { Services } from '../../src/contracts/wiring.js';
 import { createWorkspaceWithOwner } from '../../src/modules/accounts/operations.js';
 import { queueEmail } from '../../src/modules/emails/outbox.js';
 import { createMarketplace } from '../../src/modules/marketplaces/operations.js';
 import { createServices } from '../../src/app/runtime.js';
 import type { Scope } from '../../src/scope.js';
-import { backgroundWork, periodicJobs } from '../../src/app/background.js';
-import type { BackgroundWork, PeriodicJob } from '../../src/workers/registry.js';
-import { runDueTimers, runOneDueTimer, scheduleTimer, type TimerHandlers } from '../../src/workers/timers.js';
+import type { BackgroundWork } from '../../src/workers/worker.js';
+import type { PeriodicJob } from '../../src/contracts/background.js';
+import { runDueTimers, runOneDueTimer, scheduleTimer } from '../../src/workers/timers.js';
+import { type TimerHandlers } from '../../src/contracts/background.js';
 import { startWorker, type WorkerLog } from '../../src/workers/worker.js';
 import { freshDatabase, testConfig, usingPostgres, type TestDatabase } from '../helpers/harness.js';
 
@@ -25,7 +26,7 @@ const quiet: WorkerLog = { error: () => undefined };
 
 /** Background work of only the given parts (nothing else runs). */
 function work(parts: Partial<BackgroundWork>): BackgroundWork {
-  return { timers: {}, jobKinds: [], periodic: [], clockAdvanceHooks: [], ...parts };
+  return { timers: {}, jobKinds: [], periodic: [], components: [], ...parts };
 }
 
 async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
@@ -97,8 +98,8 @@ describe('worker', () => {
       );
     await insert('expired', IDEMPOTENCY_RETENTION_MS + 60_000);
     await insert('fresh', IDEMPOTENCY_RETENTION_MS - 60_000);
-    expect(periodicJobs.map((job) => job.name)).toContain('purge_idempotency_keys');
-    const worker = startWorker(services, backgroundWork, { log: quiet, idleMs: 10 });
+    expect(services.wiring.periodic.map((job) => job.name)).toContain('purge_idempotency_keys');
+    const worker = startWorker(services, services.wiring, { log: quiet, idleMs: 10 });
     const keys = async () => (await services.db.query<{ key: string }>('SELECT key FROM idempotency_keys')).map((row) => row.key);
     await waitFor(async () => !(await keys()).includes('expired'));
     await worker.stop();
@@ -123,7 +124,7 @@ describe('worker', () => {
     const { port } = smtp.server.address() as AddressInfo;
     const mailing = { ...services, config: testConfig({ SMTP_URL: `smtp://127.0.0.1:${port}` }) };
     const email = await services.db.transaction((tx) => queueEmail(tx, workspaceId, ['ops@example.com'], 'Hello', 'Body', new Date()));
-    const worker = startWorker(mailing, work({ jobKinds: backgroundWork.jobKinds }), { log: quiet, idleMs: 10 });
+    const worker = startWorker(mailing, work({ jobKinds: services.wiring.jobKinds }), { log: quiet, idleMs: 10 });
     const status = async () => (await services.db.query<{ status: string }>('SELECT status FROM emails WHERE id = $1', [email.id]))[0]?.status;
     await waitFor(async () => (await status()) === 'sent');
     await worker.stop();
@@ -189,14 +190,14 @@ describe('worker', () => {
       // then move the timer (which waits for the worker's row lock).
       await services.db.transaction(async (tx) => {
         await tx.query('SELECT id FROM test_subjects WHERE id = $1 FOR UPDATE', [subject]);
-        workerRun = runOneDueTimer(worker, systemClock, handlers, scope);
+        workerRun = runOneDueTimer({ ...services, db: worker }, handlers, scope);
         await new Promise((resolve) => setTimeout(resolve, 15));
         await scheduleTimer(tx, scope, 'test.locking', subject, new Date(Date.now() - 500));
       });
       expect(await workerRun).toBe(true);
       // The moved timer is still there and runs once the subject is free.
       await services.db.query('UPDATE timers SET run_at = $1 WHERE kind = $2', [new Date(Date.now() - 1000), 'test.locking']);
-      expect(await runOneDueTimer(worker, systemClock, handlers, scope)).toBe(true);
+      expect(await runOneDueTimer({ ...services, db: worker }, handlers, scope)).toBe(true);
       const [row] = await services.db.query<{ touched: number }>('SELECT touched FROM test_subjects WHERE id = $1', [subject]);
       expect(row?.touched).toBe(1);
       expect(await timersLeft('test.locking')).toBe(0);
@@ -213,7 +214,7 @@ describe('worker', () => {
     };
     await services.db.transaction((tx) => scheduleTimer(tx, scope, 'test.setting', 'one', new Date(Date.now() - 1000)));
     const after = await services.db.transaction(async (tx) => {
-      expect(await runDueTimers(services.db, systemClock, handlers, { only: scope })).toBe(1);
+      expect(await runDueTimers(services, handlers, { only: scope })).toBe(1);
       return (await tx.query<{ lock_timeout: string }>('SHOW lock_timeout'))[0]?.lock_timeout;
     });
     expect(after).toBe('0');

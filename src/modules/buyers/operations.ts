@@ -8,7 +8,7 @@ import { emitEvent, previousAttributes } from '../../outbox/emit.js';
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { OperationContext } from '../../contracts/context.js';
-import { eraseBuyerData } from '../../app/erasure.js';
+import { eraseBuyerData } from '../../contracts/erasure.js';
 import { PARTY_REDACTION } from '../../contracts/redaction.js';
 import { applyPartyUpdate, partyFieldsOfCreate } from '../parties/schemas.js';
 import * as queries from './queries.js';
@@ -88,7 +88,7 @@ export async function eraseBuyer(ctx: OperationContext, id: string): Promise<Buy
     if (row.erased_at !== null) return serializeBuyer(row);
     const now = await modeNow(tx, ctx.clock, scope);
     const buyer = serializeBuyer(await queries.updateBuyerErased(tx, scope, id, now));
-    await eraseBuyerData(tx, scope, id, now, { objectIds: [id], redaction: PARTY_REDACTION });
+    await eraseBuyerData(ctx.hooks.erasure, tx, scope, id, now, { objectIds: [id], redaction: PARTY_REDACTION });
     await emitEvent(tx, scope, now, 'buyer.erased', buyer);
     return buyer;
   });

@@ -5,11 +5,12 @@
 // missing, as the management API answers other tenants' ids (src/modules/accounts/access.ts).
 import type { FastifyRequest } from 'fastify';
 import { DomainError, errors } from '../../errors.js';
-import { readOnlyReason, type ApiKeyContext } from '../../http/api-keys.js';
+import { readOnlyReason } from '../../http/api-keys.js';
+import { type ApiKeyContext } from '../../contracts/context.js';
 import type { SessionAuthenticator } from '../../http/auth.js';
 import { MODES, type Mode } from '../../scope.js';
 import type { ServiceContext } from '../../contracts/context.js';
-import { withDefaults } from '../marketplaces/mode-settings.js';
+import { withDefaults } from '../../contracts/settings.js';
 import { selectMemberMode, type MemberModeRow } from './queries.js';
 import { sessionOfRequest } from './request-session.js';
 

@@ -1,7 +1,7 @@
 // The hourly purge of ended dashboard credentials: sessions past their end (idle or absolute) and
 // password resets past their hour. Neither can be used any more; they only take room. Batches of
 // 500, SKIP LOCKED, so several workers may run it at once; a full batch runs again at once.
-import type { PeriodicJob } from '../../workers/registry.js';
+import type { PeriodicJob } from '../../contracts/background.js';
 import { deleteEndedPasswordResets, deleteEndedSessions } from './queries.js';
 import { SESSION_IDLE_MS } from './sessions.js';
 

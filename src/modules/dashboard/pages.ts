@@ -8,7 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { errors } from '../../errors.js';
-import type { App, RouteModule } from '../../http/types.js';
+import type { App, RouteModule } from '../../contracts/wiring.js';
 
 export const DASHBOARD_CSP = [
   "default-src 'none'",

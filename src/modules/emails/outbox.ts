@@ -5,7 +5,8 @@ import type { Queryable, Tx } from '../../db/db.js';
 import { newId } from '../../ids.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { enqueueJob } from '../../workers/job-queue.js';
-import { resolveWorkspace, type Principal } from '../accounts/access.js';
+import { resolveWorkspace } from '../accounts/access.js';
+import { type Principal } from '../../contracts/context.js';
 import { insertEmail, selectEmails, selectMemberAddresses, type EmailStatus } from './queries.js';
 import { emailSendJob } from './sender.js';
 

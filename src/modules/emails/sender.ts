@@ -8,11 +8,10 @@
 // database went away, the lease ran out) is sent again. Mail has no idempotency key; sending
 // twice is the better failure than never.
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/db.js';
+import type { Deps } from '../../contracts/deps.js';
 import { runDueJobs } from '../../workers/engine.js';
-import type { JobKind } from '../../workers/job-kinds.js';
+import type { JobKind } from '../../contracts/background.js';
 import { selectOutgoingEmail, updateEmailAttemptFailed, updateEmailSent } from './queries.js';
 
 export const EMAIL_SEND_JOB = 'email.send';
@@ -97,9 +96,9 @@ export interface SendReport {
  * the worker's engine does the same continuously. Without SMTP_URL and without a `transport`, it
  * sends nothing: the emails stay queued in the outbox.
  */
-export async function sendQueuedEmails(db: Db, clock: Clock, config: Config, transport?: MailTransport, max = BATCH_MAX): Promise<SendReport> {
+export async function sendQueuedEmails(deps: Deps, transport?: MailTransport, max = BATCH_MAX): Promise<SendReport> {
   const report: SendReport = { sent: 0, retrying: 0, failed: 0 };
-  const settled = await runDueJobs({ db, clock, config }, transport ? emailSendKind(transport) : emailSendJob, { max });
+  const settled = await runDueJobs(deps, transport ? emailSendKind(transport) : emailSendJob, { max });
   for (const outcome of settled) {
     if (outcome.result === 'succeeded' && outcome.detail === 'sent') report.sent++;
     else if (outcome.result === 'retrying') report.retrying++;

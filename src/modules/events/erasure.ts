@@ -2,7 +2,7 @@
 // that the redacted fields hold their erased values, in data.object and in
 // data.previous_attributes. (The stored bodies of webhook deliveries have their own participant:
 // src/modules/webhooks/erasure.ts.)
-import type { ErasureParticipant } from '../../app/erasure.js';
+import type { ErasureParticipant } from '../../contracts/erasure.js';
 import { redact } from '../../contracts/redaction.js';
 import { lockEventsOfObjects, updateEventData, type EventData } from './queries.js';
 

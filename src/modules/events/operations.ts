@@ -2,8 +2,8 @@
 // newest first. Events are written only by emitEvent, in the transaction of their change.
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';
-import type { EventRecord } from '../../outbox/emit.js';
-import { isEventType } from '../../outbox/types.js';
+import type { EventRecord } from '../../contracts/events.js';
+import { isEventType } from '../../contracts/events.js';
 import type { OperationContext } from '../../contracts/context.js';
 import * as queries from './queries.js';
 import type { ListEventsQuery } from './schemas.js';

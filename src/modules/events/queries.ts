@@ -2,8 +2,8 @@
 // on erasure. Events are written only by emitEvent (src/events/emit.ts). Each names marketplace_id and mode.
 import type { Queryable, Tx } from '../../db/db.js';
 import { selectPage, type PageRequest } from '../../db/paging.js';
-import type { EventObject } from '../../outbox/emit.js';
-import type { EventType } from '../../outbox/types.js';
+import type { EventObject } from '../../contracts/events.js';
+import type { EventType } from '../../contracts/events.js';
 import type { Mode, Scope } from '../../scope.js';
 
 export interface EventData {

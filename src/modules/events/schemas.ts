@@ -2,7 +2,7 @@
 // data.previous_attributes are free-form: declared open so the serializer keeps every field of
 // the changed object, nested ones included (a closed schema would silently drop them).
 import { Type, type Static } from '@sinclair/typebox';
-import { EVENT_TYPES } from '../../outbox/types.js';
+import { EVENT_TYPES } from '../../contracts/events.js';
 import { ListOf, ListQuery, Timestamp } from '../../http/schemas.js';
 
 const FreeForm = (description: string) => Type.Object({}, { additionalProperties: true, description });

@@ -1,5 +1,5 @@
 // Event rows as the event envelope (docs/architecture.md, "Events: the outbox").
-import type { EventRecord } from '../../outbox/emit.js';
+import type { EventRecord } from '../../contracts/events.js';
 import type { EventRow } from './queries.js';
 
 /**

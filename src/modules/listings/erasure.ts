@@ -2,7 +2,7 @@
 // becomes removed with removed_reason seller_erased, its timers and events as the remove row says,
 // one statement per row. Runs inside the erasure's transaction, which holds the seller row first.
 import { applyTimers, emitMove, rowsOf } from '../../domain/state-machine.js';
-import type { ErasureParticipant } from '../../app/erasure.js';
+import type { ErasureParticipant } from '../../contracts/erasure.js';
 import { updateListingsOfSellerRemoved } from './queries.js';
 import { serializeListing } from './serialize.js';
 import { LISTING_MACHINE } from './status.js';

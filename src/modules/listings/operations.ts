@@ -7,7 +7,7 @@ import { DomainError, errors } from '../../errors.js';
 import { emitEvent, previousAttributes } from '../../outbox/emit.js';
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
-import type { DueTimer } from '../../workers/timers.js';
+import type { DueTimer } from '../../contracts/background.js';
 import { applyTimers, emitMove, move, rowOf, timerMove, type Row } from '../../domain/state-machine.js';
 import { assertAttributesFit } from '../categories/attributes.js';
 import { requireCategoryForShare, type CategoryRow } from '../categories/operations.js';
@@ -111,7 +111,7 @@ export async function listListings(ctx: OperationContext, query: ListListingsQue
     { seller: query.seller, category: query.category, status: query.status, publishedOnly: publishedOnly(ctx) },
     page,
   );
-  const media = await readyMediaOfListings(ctx.db, ctx.config, ctx.clock, ctx.scope, rows.map((row) => row.id));
+  const media = await readyMediaOfListings(ctx.db, ctx.hooks.storage, ctx.clock, ctx.scope, rows.map((row) => row.id));
   return toList(
     rows.map((row) => serializeListing(row, media.get(row.id))),
     page.limit,
@@ -132,7 +132,7 @@ export function findListing(q: Queryable, scope: Scope, id: string): Promise<Lis
 
 /** A listing's ready media, for its `media` array. */
 async function mediaOf(ctx: OperationContext, q: Queryable, id: string): Promise<Media[]> {
-  return (await readyMediaOfListings(q, ctx.config, ctx.clock, ctx.scope, [id])).get(id) ?? [];
+  return (await readyMediaOfListings(q, ctx.hooks.storage, ctx.clock, ctx.scope, [id])).get(id) ?? [];
 }
 
 // ---- update ----

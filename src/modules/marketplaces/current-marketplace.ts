@@ -1,5 +1,5 @@
 // The marketplace and mode of the key.
-import type { ApiKeyContext } from '../../http/api-keys.js';
+import type { ApiKeyContext } from '../../contracts/context.js';
 import type { Marketplace } from './schemas.js';
 
 /**

@@ -11,7 +11,7 @@ import { sha256Hex } from '../../secrets.js';
 import { resolveMarketplace, resolveWorkspace } from '../accounts/access.js';
 import type { WorkspacePageQuery, WorkspaceQuery } from '../accounts/schemas.js';
 import type { UserContext } from '../../contracts/context.js';
-import { defaultSettings } from './mode-settings.js';
+import { defaultSettings } from '../../contracts/settings.js';
 import * as queries from './queries.js';
 import type { ApiKey, ApiKeyType, CreatedMarketplace, CreateMarketplaceBody, KeyPair, ManagedMarketplace } from './schemas.js';
 import { maskKey, serializeMarketplace } from './serialize.js';

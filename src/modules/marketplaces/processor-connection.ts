@@ -8,13 +8,12 @@ import type { Scope } from '../../scope.js';
 import { decryptSecret, encryptSecret } from '../../secrets.js';
 import { resolveMarketplace } from '../accounts/access.js';
 import type { UserContext } from '../../contracts/context.js';
+import type { Deps } from '../../contracts/deps.js';
+import type { ProcessorCredentials, ProcessorDriver } from '../../contracts/processor.js';
 import * as queries from './queries.js';
 import { scopeOf, type DeletedProcessorConnection, type ModeParams, type ProcessorConnection, type Provider, type PutProcessorBody } from './schemas.js';
 import { secretContext, serializeConnection, type SecretColumn } from './serialize.js';
 
-export type ProcessorCredentials =
-  | { provider: 'simulated' }
-  | { provider: 'stripe'; secretKey: string; webhookSecret: string; connectWebhookSecret: string | null };
 
 const STRIPE_KEY = { test: /^(sk|rk)_test_[A-Za-z0-9]{16,240}$/, live: /^(sk|rk)_live_[A-Za-z0-9]{16,240}$/ };
 const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/=_-]{16,240}$/;
@@ -100,4 +99,18 @@ export async function disconnectProcessor(ctx: UserContext, mode: ModeParams): P
     if (!row) throw notConnected(scope);
     return { ...serializeConnection(ctx.config.secretKey, scope, row), deleted: true };
   });
+}
+
+export interface ConnectedProcessor {
+  driver: ProcessorDriver;
+  credentials: ProcessorCredentials;
+}
+
+/** The driver and credentials of the mode's processor connection; 403 processor_not_connected without one. */
+export async function processorFor(q: Queryable, deps: Deps, scope: Scope): Promise<ConnectedProcessor> {
+  const credentials = await loadProcessorCredentials(q, deps.config.secretKey, scope);
+  if (credentials === null) {
+    throw errors.forbidden('processor_not_connected', 'This mode has no payment processor connection; connect one in the dashboard first.');
+  }
+  return { driver: deps.hooks.processors[credentials.provider], credentials };
 }

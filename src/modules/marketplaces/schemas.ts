@@ -4,12 +4,13 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Body, Currency, ListOf, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/schemas.js';
 import { MODES, type Scope } from '../../scope.js';
 import { CREATED_EXAMPLE, EXAMPLE_IDS, EXAMPLE_KEY_TAIL } from '../accounts/schemas.js';
-import { defaultSettings, Settings, SettingsPatch } from './mode-settings.js';
+import { PROVIDERS } from '../../contracts/processor.js';
+import { defaultSettings, Settings, SettingsPatch } from '../../contracts/settings.js';
 
 export const ModeName = StringEnum(MODES);
 export const ApiKeyType = StringEnum(['secret', 'publishable']);
 export type ApiKeyType = Static<typeof ApiKeyType>;
-export const Provider = StringEnum(['simulated', 'stripe']);
+export const Provider = StringEnum(PROVIDERS);
 export type Provider = Static<typeof Provider>;
 
 const MARKETPLACE_EXAMPLE = {

@@ -5,7 +5,7 @@ import { errors } from '../../errors.js';
 import type { Scope } from '../../scope.js';
 import { resolveMarketplace } from '../accounts/access.js';
 import type { UserContext } from '../../contracts/context.js';
-import { withDefaults, type Settings } from './mode-settings.js';
+import { withDefaults, type Settings } from '../../contracts/settings.js';
 import * as queries from './queries.js';
 import { scopeOf, type ModeParams, type ModeSettings, type UpdateSettingsBody } from './schemas.js';
 

@@ -6,7 +6,6 @@ import type { Readable } from 'node:stream';
 import { DomainError, errors } from '../../errors.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { ServiceContext } from '../../contracts/context.js';
-import { storageFor } from '../../app/drivers.js';
 import { LocalStorage } from '../../adapters/storage/local.js';
 import { verifyToken, type TokenPurpose, type UrlToken } from '../../adapters/storage/tokens.js';
 import { selectMedia, updateMediaUploadReceived, updateMediaUploadReleased, type MediaRow } from './queries.js';
@@ -26,7 +25,7 @@ export interface MediaResponse {
 }
 
 function localStore(ctx: ServiceContext): LocalStorage {
-  const storage = storageFor(ctx.config);
+  const storage = ctx.hooks.storage;
   if (!(storage instanceof LocalStorage)) {
     throw new DomainError('resource_missing', 'Media files are kept in S3 here: uploads and links go to the addresses S3 signed.');
   }

@@ -2,7 +2,7 @@
 // depends on listings): the ready media of listings for their `media` array, and the deletion of
 // a removed listing's media.
 import type { Clock } from '../../clock.js';
-import type { Config } from '../../config.js';
+import type { StorageDriver } from '../../contracts/storage.js';
 import type { Queryable, Tx } from '../../db/db.js';
 import type { Scope } from '../../scope.js';
 import { deleteMediaOfListingRows, selectReadyMediaOfListings } from './queries.js';
@@ -13,7 +13,7 @@ import { mediaObjects, momentOf } from './serialize.js';
 /** Each listing's ready media, by position then age; a listing without any is absent. */
 export async function readyMediaOfListings(
   q: Queryable,
-  config: Config,
+  storage: StorageDriver,
   clock: Clock,
   scope: Scope,
   listingIds: readonly string[],
@@ -22,7 +22,7 @@ export async function readyMediaOfListings(
   if (listingIds.length === 0) return byListing;
   const rows = await selectReadyMediaOfListings(q, scope, listingIds);
   if (rows.length === 0) return byListing;
-  const objects = await mediaObjects(config, scope, rows, await momentOf(q, clock, scope));
+  const objects = await mediaObjects(storage, scope, rows, await momentOf(q, clock, scope));
   for (const media of objects) {
     const list = byListing.get(media.listing) ?? [];
     list.push(media);

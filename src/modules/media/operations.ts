@@ -9,10 +9,9 @@ import { DomainError, errors } from '../../errors.js';
 import { emitMove, move } from '../../domain/state-machine.js';
 import { newId } from '../../ids.js';
 import type { Scope } from '../../scope.js';
-import type { DueTimer } from '../../workers/timers.js';
+import type { DueTimer } from '../../contracts/background.js';
 import { cancelTimer, scheduleTimer } from '../../workers/timers.js';
 import type { OperationContext } from '../../contracts/context.js';
-import { storageFor } from '../../app/drivers.js';
 import { findListing, requireListing } from '../listings/operations.js';
 import { storageKey, UPLOAD_TTL_MS } from '../../contracts/storage.js';
 import { countMediaOfListing, deleteMediaRow, insertMedia, lockMedia, selectMedia, selectMediaOfListing, updateMediaStatus } from './queries.js';
@@ -52,7 +51,7 @@ export async function createMedia(ctx: OperationContext, listingId: string, body
       created_at: now,
     });
     await scheduleTimer(tx, scope, MEDIA_UPLOAD_EXPIRE_TIMER, id, uploadExpiresAt);
-    const uploadUrl = await storageFor(ctx.config).uploadUrl(mediaFile(scope, row), moment, uploadExpiresAt);
+    const uploadUrl = await ctx.hooks.storage.uploadUrl(mediaFile(scope, row), moment, uploadExpiresAt);
     return { media: serializeMedia(row, null), upload_url: uploadUrl, upload_expires_at: uploadExpiresAt.toISOString() };
   });
 }
@@ -61,7 +60,7 @@ export async function listMedia(ctx: OperationContext, listingId: string, query:
   const page = pageRequest(query, 'media');
   if (!(await findListing(ctx.db, ctx.scope, listingId))) throw errors.missing('listing', listingId);
   const rows = await selectMediaOfListing(ctx.db, ctx.scope, listingId, page);
-  const objects = await mediaObjects(ctx.config, ctx.scope, rows, await momentOf(ctx.db, ctx.clock, ctx.scope));
+  const objects = await mediaObjects(ctx.hooks.storage, ctx.scope, rows, await momentOf(ctx.db, ctx.clock, ctx.scope));
   return toList(objects, page.limit);
 }
 
@@ -71,7 +70,7 @@ export async function completeMedia(ctx: OperationContext, id: string): Promise<
   if (!before) throw errors.missing('media', id);
   move(MEDIA_MACHINE, before.status, 'complete', 'platform');
   // The store is asked with no transaction open.
-  const stored = await storageFor(ctx.config).inspect(before.storage_key, SNIFF_BYTES);
+  const stored = await ctx.hooks.storage.inspect(before.storage_key, SNIFF_BYTES);
   if (stored === null) {
     throw new DomainError('upload_missing', `No file was uploaded for the media ${id}; PUT it to its upload_url first.`);
   }
@@ -92,7 +91,7 @@ export async function completeMedia(ctx: OperationContext, id: string): Promise<
     const complete = move(MEDIA_MACHINE, row.status, 'complete', 'platform');
     const ready = await updateMediaStatus(tx, scope, id, complete.to, moment.modeNow);
     await cancelTimer(tx, scope, MEDIA_UPLOAD_EXPIRE_TIMER, id);
-    const [media] = await mediaObjects(ctx.config, scope, [ready], moment);
+    const [media] = await mediaObjects(ctx.hooks.storage, scope, [ready], moment);
     await emitMove(tx, scope, moment.modeNow, complete, media!);
     return media!;
   });

@@ -9,8 +9,7 @@ import { emitEvent } from '../../outbox/emit.js';
 import type { Scope } from '../../scope.js';
 import { cancelTimer } from '../../workers/timers.js';
 import { enqueueJob } from '../../workers/job-queue.js';
-import type { JobKind } from '../../workers/job-kinds.js';
-import { storageFor } from '../../app/drivers.js';
+import type { JobKind } from '../../contracts/background.js';
 import type { MediaRow } from './queries.js';
 import { serializeMedia } from './serialize.js';
 import { MEDIA_UPLOAD_EXPIRE_TIMER } from './status.js';
@@ -24,10 +23,10 @@ export const mediaFileDeleteJob: JobKind = {
   clock: 'mode',
   maxAttempts: 10,
   leaseMs: 60_000,
-  async handle(job, { config }) {
+  async handle(job, { hooks }) {
     const key = (job.payload as { key?: unknown }).key;
     if (typeof key !== 'string') return { status: 'failed', error: 'the job names no storage key' };
-    await storageFor(config).delete(key);
+    await hooks.storage.delete(key);
     return { status: 'succeeded' };
   },
 };

@@ -1,11 +1,9 @@
 // Media row → the API object (the Media schema). `url` is a signed link made for this answer (the
 // same link all through one hour); null while pending, and in the events of a deleted media.
 import type { Clock } from '../../clock.js';
-import type { Config } from '../../config.js';
 import type { Queryable } from '../../db/db.js';
 import { clockOffsetMs, type Scope } from '../../scope.js';
-import { storageFor } from '../../app/drivers.js';
-import type { MediaFile, Moment, SignedLink } from '../../contracts/storage.js';
+import type { MediaFile, Moment, SignedLink, StorageDriver } from '../../contracts/storage.js';
 import type { MediaRow } from './queries.js';
 import type { Media } from './schemas.js';
 
@@ -37,8 +35,7 @@ export async function momentOf(q: Queryable, clock: Clock, scope: Scope): Promis
 }
 
 /** The API objects of some media rows, with links to the ready ones' files. */
-export async function mediaObjects(config: Config, scope: Scope, rows: readonly MediaRow[], moment: Moment): Promise<Media[]> {
-  const storage = storageFor(config);
+export async function mediaObjects(storage: StorageDriver, scope: Scope, rows: readonly MediaRow[], moment: Moment): Promise<Media[]> {
   return Promise.all(
     rows.map(async (row) => serializeMedia(row, row.status === 'ready' ? await storage.downloadLink(mediaFile(scope, row), moment) : null)),
   );

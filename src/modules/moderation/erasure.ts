@@ -2,7 +2,7 @@
 // the descriptions of the flags the erased party reported are nulled, in the rows here and,
 // through the redaction answered, in the stored events and answers about those flags. The flags
 // stay (the reporter's id with them): they are part of the moderation record.
-import type { ErasureParticipant } from '../../app/erasure.js';
+import type { ErasureParticipant } from '../../contracts/erasure.js';
 import type { Redaction } from '../../contracts/redaction.js';
 import { updateFlagsOfReporterErased } from './queries.js';
 

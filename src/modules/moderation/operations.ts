@@ -1,6 +1,7 @@
 // Trust and safety operations: flags (raised, listed, resolved) and moderation actions (applied
 // directly, listed). Each owns its transaction and emits its events in it. What a target is and
-// how an action is carried out on it is the wiring's (src/modules/moderation-targets.ts); the
+// how an action is carried out on it is declared by the target's owner (ctx.hooks.moderationTargets,
+// src/contracts/moderation.ts); the
 // record of actions is src/modules/parties/moderation-actions.ts. Lock order: the target's flags
 // in id order, then the target (by its owner's operation), so two resolutions of one target queue.
 import type { Tx } from '../../db/db.js';
@@ -11,7 +12,7 @@ import { emitEvent } from '../../outbox/emit.js';
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { OperationContext } from '../../contracts/context.js';
-import { ACTION_TARGET_TYPE, findReporter, moderationTargets, type TargetType } from '../../app/moderation-targets.js';
+import { ACTION_TARGET_TYPE, type ModerationTargets, type TargetType } from '../../contracts/moderation.js';
 import {
   findModerationAction,
   findModerationActions,
@@ -33,22 +34,32 @@ import { serializeFlag } from './serialize.js';
 
 // ---- flags ----
 
-/** 404 (param `target`) unless the target is in this scope; a type with no entry has no targets yet. */
-async function assertTargetExists(tx: Tx, scope: Scope, type: TargetType, id: string): Promise<void> {
-  const target = moderationTargets[type];
-  if (!target || !(await target.exists(tx, scope, id))) throw errors.missing(type, id, 'target');
+/** 404 (param `target`) unless the target is in this scope. */
+async function assertTargetExists(targets: ModerationTargets, tx: Tx, scope: Scope, type: TargetType, id: string): Promise<void> {
+  if ((await targets[type].find(tx, scope, id)) === null) throw errors.missing(type, id, 'target');
+}
+
+/**
+ * Who may report a flag: a seller or a buyer of the scope, found (share-locked, so its erasure
+ * waits for the flag or comes first) by id, or null; an erased party is found with erased_at set.
+ */
+async function findReporter(targets: ModerationTargets, tx: Tx, scope: Scope, id: string): Promise<{ erased: boolean } | null> {
+  const type = id.startsWith('sel_') ? 'seller' : id.startsWith('byr_') ? 'buyer' : null;
+  const party = type === null ? null : await targets[type].find(tx, scope, id);
+  if (party === null) return null;
+  return { erased: 'erased_at' in party && party.erased_at !== null };
 }
 
 export async function createFlag(ctx: OperationContext, body: CreateFlagBody): Promise<Flag> {
   const { scope } = ctx;
   return ctx.db.transaction(async (tx) => {
-    await assertTargetExists(tx, scope, body.target_type, body.target);
+    await assertTargetExists(ctx.hooks.moderationTargets, tx, scope, body.target_type, body.target);
     const reporterId = body.reporter ?? null;
     if (reporterId !== null) {
-      const reporter = await findReporter(tx, scope, reporterId);
+      const reporter = await findReporter(ctx.hooks.moderationTargets, tx, scope, reporterId);
       if (!reporter) throw errors.missing('buyer or seller', reporterId, 'reporter');
       // An erased party's words would outlive its erasure: it reports nothing more.
-      if (reporter.erased_at !== null) {
+      if (reporter.erased) {
         throw new DomainError('invalid_state', `The reporter ${reporterId} is erased; it cannot report a flag.`, 'reporter');
       }
     }
@@ -109,7 +120,8 @@ export async function resolveFlag(ctx: OperationContext, id: string, body: Resol
       await emitMove(tx, scope, now, resolve, serializeFlag(resolved));
       return serializeFlag(resolved);
     }
-    const apply = ACTION_TARGET_TYPE[body.action] === flag.target_type ? moderationTargets[flag.target_type]?.actions[body.action] : undefined;
+    const actsOn: TargetType = ACTION_TARGET_TYPE[body.action];
+    const apply = actsOn === flag.target_type ? ctx.hooks.moderationTargets[actsOn].actions[body.action] : undefined;
     if (!apply) {
       throw errors.invalidRequest(`A flag on a ${flag.target_type} cannot be resolved with ${body.action}.`, 'action');
     }
@@ -175,7 +187,7 @@ export async function createModerationAction(ctx: OperationContext, body: Create
   }
   return ctx.db.transaction(async (tx) => {
     const open = resolvesFlags(kind) ? await queries.lockFlagsOfTarget(tx, scope, target, null) : [];
-    const apply = moderationTargets[targetType]?.actions[kind];
+    const apply = ctx.hooks.moderationTargets[targetType].actions[kind];
     if (!apply) throw errors.missing(targetType, target, 'target');
     const now = await modeNow(tx, ctx.clock, scope);
     await namingTarget(() => apply(tx, scope, target, reason, now));

@@ -3,7 +3,7 @@
 import type { Queryable, Tx } from '../../db/db.js';
 import { selectPage, type PageRequest } from '../../db/paging.js';
 import type { Scope } from '../../scope.js';
-import type { TargetType } from '../../app/moderation-targets.js';
+import type { TargetType } from '../../contracts/moderation.js';
 import type { FlagStatus } from './flag-status.js';
 import type { FlagReason, FlagResolutionAction } from './schemas.js';
 

@@ -1,7 +1,7 @@
 // Flag and moderation action records, and the bodies and queries of their operations.
 import { Type, type Static } from '@sinclair/typebox';
 import { Body, ListOf, ListQuery, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../../http/schemas.js';
-import { ACTION_TARGET_TYPE, TARGET_TYPES } from '../../app/moderation-targets.js';
+import { ACTION_TARGET_TYPE, TARGET_TYPES } from '../../contracts/moderation.js';
 import { ModerationAction, ModerationActionKind } from '../parties/moderation-actions.js';
 import { Reason } from '../sellers/schemas.js';
 import { FLAG_STATUSES } from './flag-status.js';

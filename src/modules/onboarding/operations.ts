@@ -6,7 +6,7 @@
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { OperationContext, ServiceContext } from '../../contracts/context.js';
-import { processorFor, type ConnectedProcessor } from '../../app/drivers.js';
+import { processorFor, type ConnectedProcessor } from '../marketplaces/processor-connection.js';
 import { ProcessorDeclined } from '../../contracts/processor.js';
 import { newSimulatedAccount } from '../../adapters/processors/simulated.js';
 import { requireSeller, setSellerPayouts } from '../sellers/operations.js';
@@ -27,7 +27,7 @@ export async function createOnboardingLink(ctx: OperationContext, sellerId: stri
   const { seller, processor } = await ctx.db.transaction(async (tx) => {
     const found = await requireSeller(tx, scope, sellerId);
     if (found.erased_at !== null) throw errors.invalidState('seller', 'erased', 'be onboarded');
-    return { seller: found, processor: await processorFor(tx, ctx.config.secretKey, scope) };
+    return { seller: found, processor: await processorFor(tx, ctx, scope) };
   });
   const id = newId('onboardingLink');
   const start = await startOnboardingAt(processor, ctx, id, sellerId, seller.processor_account, body);

@@ -8,10 +8,10 @@ import { applyTimers, emitMove, move, partyOf, timerMove } from '../../domain/st
 import { emitEvent } from '../../outbox/emit.js';
 import { errors } from '../../errors.js';
 import { modeNow, type Scope } from '../../scope.js';
-import type { DueTimer } from '../../workers/timers.js';
+import type { DueTimer } from '../../contracts/background.js';
 import { scheduleTimer } from '../../workers/timers.js';
 import type { OperationContext } from '../../contracts/context.js';
-import type { Settings } from '../marketplaces/mode-settings.js';
+import type { Settings } from '../../contracts/settings.js';
 import { DISPUTE_DECISION_TIMER, DISPUTE_MACHINE } from './dispute-machine.js';
 import { insertDispute, lockDispute, lockOrder, selectDispute, selectDisputeOrderId, selectDisputes, updateDisputeEvidence, type OrderRow } from './queries.js';
 import type { AddEvidenceBody, Dispute, DisputeOrderBody, ListDisputesQuery } from './schemas.js';

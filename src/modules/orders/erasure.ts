@@ -8,7 +8,7 @@
 // redactions answered here, which only touch the erased party's own words.
 import type { Tx } from '../../db/db.js';
 import type { Scope } from '../../scope.js';
-import type { ErasureParticipant } from '../../app/erasure.js';
+import type { ErasureParticipant } from '../../contracts/erasure.js';
 import { ERASED_TEXT, Rewrite, type Redacted } from '../../contracts/redaction.js';
 import { lockOrdersWithTextOf, updateOrderTextsOfPartyErased } from './queries.js';
 

@@ -11,16 +11,17 @@ import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { applyTimers, emitMove, move, partyOf, rowOf, timerMove, type Actor, type Party, type Row } from '../../domain/state-machine.js';
 import { DomainError, errors } from '../../errors.js';
 import { emitEvents, previousAttributes } from '../../outbox/emit.js';
-import type { EventType } from '../../outbox/types.js';
+import type { EventType } from '../../contracts/events.js';
 import { MAX_AMOUNT } from '../../http/schemas.js';
 import { newId } from '../../ids.js';
 import type { Scope } from '../../scope.js';
-import type { DueTimer } from '../../workers/timers.js';
+import type { DueTimer, TimerHandler } from '../../contracts/background.js';
 import { scheduleTimer } from '../../workers/timers.js';
 import type { OperationContext } from '../../contracts/context.js';
 import { findListingForOrder, reserveUnitsThenCommit, returnUnits, sellUnits } from '../listings/operations.js';
-import { loadSettings, loadSettingsAndNow, settingsAndNowOf, type Settings } from '../marketplaces/mode-settings.js';
-import { orderPaymentHooks, type HookDeps } from '../../contracts/order-payments.js';
+import type { Settings } from '../../contracts/settings.js';
+import { loadSettings, loadSettingsAndNow, settingsAndNowOf } from '../marketplaces/mode-settings.js';
+import type { Deps, HookDeps, OrderPaymentHooks } from '../../contracts/deps.js';
 import { recordReputationEvent } from '../reputation/operations.js';
 import { lockOrderAndDispute, openDispute } from './disputes.js';
 import { DISPUTE_MACHINE } from './dispute-machine.js';
@@ -81,7 +82,7 @@ export async function createOrder(ctx: OperationContext, body: CreateOrderBody):
 
   try {
     return await db.transaction(async (tx) => {
-      if (settings.payments_enabled) await orderPaymentHooks.assertCanPay?.(tx, scope, sellerId, settings);
+      if (settings.payments_enabled) await ctx.hooks.orderPayments.assertCanPay(tx, scope, sellerId, settings);
       const subtotal = unitAmount * quantity;
       const feeAmount = feeOf(subtotal, inputs.category_fee ?? settings.platform_fee);
       if (subtotal + feeAmount > MAX_AMOUNT) {
@@ -125,9 +126,9 @@ export async function createOrder(ctx: OperationContext, body: CreateOrderBody):
       // not read back): on PostgreSQL's pipelined connection the BEGIN, the order, its timer, its
       // events and their subscribers' statements leave in one write and share one round trip.
       const written = [insertOrder(tx, scope, row, transition), scheduleTimer(tx, scope, window.timer, id, deadline)];
-      if (state === 'awaiting_payment' && orderPaymentHooks.createPayment) {
+      if (state === 'awaiting_payment') {
         await settleAll(written);
-        const paymentId = await orderPaymentHooks.createPayment(tx, scope, paymentView(row), settings, now, ctx);
+        const paymentId = await ctx.hooks.orderPayments.createPayment(tx, scope, paymentView(row), settings, now, ctx);
         row = await updateOrderPayment(tx, scope, row.id, paymentId);
       }
       const order = serializeOrder(row);
@@ -241,7 +242,7 @@ async function transition(
       throw new DomainError('invalid_state', `The order is ${order.state} and already has a cancellation proposed by the ${proposal}; one proposal at a time.`);
     }
     if (operation === 'dispute') assertMayDispute(order, settings, now);
-    return serializeOrder(await applyMove(tx, scope, order, row, now, settings, { actor, actorId: input.actor ?? null, reason: input.reason ?? null, dispute, deps: ctx }));
+    return serializeOrder(await applyMove(tx, scope, order, row, now, settings, { actor, actorId: input.actor ?? null, reason: input.reason ?? null, dispute, hooks: ctx.hooks.orderPayments, deps: ctx }));
   });
 }
 
@@ -259,12 +260,15 @@ function assertMayDispute(order: OrderRow, settings: Settings, now: Date): void 
 
 // ---- moves by the processor and the platform's dispute decision (for other modules) ----
 
-/** awaiting_payment → committed when its payment succeeds; for the payments module, in its transaction. */
-export async function commitPaidOrder(tx: Tx, scope: Scope, orderId: string, settings: Settings, now: Date, deps: HookDeps = null): Promise<Order> {
+/**
+ * awaiting_payment → committed when its payment succeeds; for the payments module, in its
+ * transaction, with its own hooks (a commit calls none of them, but every move is given them).
+ */
+export async function commitPaidOrder(tx: Tx, scope: Scope, orderId: string, settings: Settings, now: Date, hooks: OrderPaymentHooks): Promise<Order> {
   const order = await lockOrder(tx, scope, orderId);
   if (!order) throw errors.missing('order', orderId);
   const row = move(ORDER_MACHINE, order.state, 'pay', 'processor');
-  return serializeOrder(await applyMove(tx, scope, order, row, now, settings, { actor: 'processor', actorId: null, reason: null, deps }));
+  return serializeOrder(await applyMove(tx, scope, order, row, now, settings, { actor: 'processor', actorId: null, reason: null, hooks, deps: null }));
 }
 
 /**
@@ -295,10 +299,10 @@ async function decideDisputedOrder(
   note: string | null,
   settings: Settings,
   now: Date,
-  deps: HookDeps,
+  deps: Deps,
 ): Promise<OrderRow> {
   const row = move(ORDER_MACHINE, order.state, outcome === 'seller' ? 'decide_for_seller' : 'decide_for_buyer', 'platform');
-  const moved = await applyMove(tx, scope, order, row, now, settings, { actor: 'platform', actorId: null, reason: note, deps });
+  const moved = await applyMove(tx, scope, order, row, now, settings, { actor: 'platform', actorId: null, reason: note, hooks: deps.hooks.orderPayments, deps });
   const loser = outcome === 'seller' ? order.buyer_id : order.seller_id;
   await recordReputationEvent(tx, scope, { subject: loser, kind: 'dispute_lost', order: order.id }, now);
   return moved;
@@ -315,18 +319,19 @@ export type { OrderRow } from './queries.js';
 
 // ---- timers ----
 
-async function timerHandler(tx: Tx, scope: Scope, timer: DueTimer, now: Date, kind: OrderTimer): Promise<void> {
+async function timerHandler(tx: Tx, scope: Scope, timer: DueTimer, now: Date, deps: Deps, kind: OrderTimer): Promise<void> {
   const order = await lockOrder(tx, scope, timer.subjectId);
   const row = order && timerMove(ORDER_MACHINE, order.state, kind);
   // A stale timer (the order moved on, or its window moved) is dropped.
   if (!order || !row || order.deadline === null || order.deadline > now) return;
   const settings = await loadSettings(tx, scope);
-  await applyMove(tx, scope, order, row, now, settings, { actor: 'timer', actorId: null, reason: null });
+  // Processor calls the move asks for are left to the worker: this runs inside the timer's claim.
+  await applyMove(tx, scope, order, row, now, settings, { actor: 'timer', actorId: null, reason: null, hooks: deps.hooks.orderPayments, deps: null });
 }
 
-export const expireUnpaidOrderTimer = (tx: Tx, scope: Scope, timer: DueTimer, now: Date) => timerHandler(tx, scope, timer, now, PAYMENT_WINDOW_TIMER);
-export const expireUnclaimedOrderTimer = (tx: Tx, scope: Scope, timer: DueTimer, now: Date) => timerHandler(tx, scope, timer, now, CLAIM_WINDOW_TIMER);
-export const confirmOrderTimer = (tx: Tx, scope: Scope, timer: DueTimer, now: Date) => timerHandler(tx, scope, timer, now, CONFIRM_WINDOW_TIMER);
+export const expireUnpaidOrderTimer: TimerHandler = (tx, scope, timer, now, deps) => timerHandler(tx, scope, timer, now, deps, PAYMENT_WINDOW_TIMER);
+export const expireUnclaimedOrderTimer: TimerHandler = (tx, scope, timer, now, deps) => timerHandler(tx, scope, timer, now, deps, CLAIM_WINDOW_TIMER);
+export const confirmOrderTimer: TimerHandler = (tx, scope, timer, now, deps) => timerHandler(tx, scope, timer, now, deps, CONFIRM_WINDOW_TIMER);
 export { CLAIM_WINDOW_TIMER, CONFIRM_WINDOW_TIMER, PAYMENT_WINDOW_TIMER };
 
 // ---- the move itself ----
@@ -337,8 +342,10 @@ interface MoveInput {
   actorId: string | null;
   reason: string | null;
   dispute?: DisputeOrderBody;
-  /** The request's services: processor calls the move asks for are made right after COMMIT (timers: the worker). */
-  deps?: HookDeps;
+  /** The payment side of the order's moves (the wiring's). */
+  hooks: OrderPaymentHooks;
+  /** The request's services: processor calls the move asks for are made right after COMMIT; null leaves them to the worker. */
+  deps: HookDeps;
 }
 
 function mutableOf(row: OrderRow): OrderMutable {
@@ -404,10 +411,10 @@ async function applyMove(tx: Tx, scope: Scope, order: OrderRow, row: OrderRowMov
     await recordReputationEvent(tx, scope, { subject: order.seller_id, kind: 'order_completed', order: order.id }, now);
   }
   if (moved.payment_id !== null) {
-    const deps = input.deps ?? null;
-    if (ends) await orderPaymentHooks.settleEnded?.(tx, scope, moved.payment_id, row.to === 'expired' ? 'order_expired' : 'order_cancelled', now, deps);
-    if (row.to === 'completed') await orderPaymentHooks.release?.(tx, scope, moved.payment_id, settings, now, deps);
-    if (row.to === 'disputed') await orderPaymentHooks.holdRelease?.(tx, scope, moved.payment_id, now);
+    const { hooks, deps } = input;
+    if (ends) await hooks.settleEnded(tx, scope, moved.payment_id, row.to === 'expired' ? 'order_expired' : 'order_cancelled', now, deps);
+    if (row.to === 'completed') await hooks.release(tx, scope, moved.payment_id, settings, now, deps);
+    if (row.to === 'disputed') await hooks.holdRelease(tx, scope, moved.payment_id, now);
   }
   return moved;
 }

@@ -5,8 +5,8 @@
 // answers the first call's result again, and recording it again changes nothing.
 import type { Tx } from '../../db/db.js';
 import type { Scope } from '../../scope.js';
-import { exponentialBackoff, type Job, type JobContext, type JobKind, type JobOutcome } from '../../workers/job-kinds.js';
-import { processorDrivers } from '../../app/drivers.js';
+import { exponentialBackoff } from '../../workers/job-kinds.js';
+import { type Job, type JobContext, type JobKind, type JobOutcome } from '../../contracts/background.js';
 import { loadProcessorCredentials } from '../marketplaces/processor-connection.js';
 import { ProcessorDeclined, type CallContext } from '../../contracts/processor.js';
 import { findSellerPayouts } from '../sellers/operations.js';
@@ -64,7 +64,7 @@ export const processorCallJob: JobKind = {
         case 'start':
           return await start(ctx, scope, payment, callCtx, call);
         case 'cancel':
-          await processorDrivers[payment.provider].cancelPayment(callCtx, {
+          await ctx.hooks.processors[payment.provider].cancelPayment(callCtx, {
             paymentIntent: payment.processor_payment_intent,
             checkoutSession: payment.processor_checkout_session,
             idempotencyKey: idempotencyKeys.cancel(payment.id),
@@ -117,7 +117,7 @@ async function writeGaveUp(tx: Tx, scope: Scope, payment: queries.PaymentRow, ca
 async function start(ctx: JobContext, scope: Scope, payment: queries.PaymentRow, callCtx: CallContext, call: Extract<ProcessorCall, { call: 'start' }>): Promise<Outcome> {
   // Started already, or no longer due (the order ended before the call was made): nothing to start.
   if (payment.processor_payment_intent !== null || payment.processor_checkout_session !== null || payment.status !== 'awaiting_payment') return done;
-  const started = await processorDrivers[payment.provider].startPayment(callCtx, {
+  const started = await ctx.hooks.processors[payment.provider].startPayment(callCtx, {
     paymentId: payment.id,
     orderId: payment.order_id,
     method: payment.method,
@@ -144,7 +144,7 @@ async function transfer(ctx: JobContext, scope: Scope, payment: queries.PaymentR
   if (payment.release_status !== 'releasing') return done;
   const seller = await findSellerPayouts(ctx.db, scope, payment.seller_id);
   if (!seller || seller.processor_account === null) throw new ProcessorDeclined('The seller has no account at the processor.');
-  const { transfer: id } = await processorDrivers[payment.provider].transfer(callCtx, {
+  const { transfer: id } = await ctx.hooks.processors[payment.provider].transfer(callCtx, {
     paymentId: payment.id,
     orderId: payment.order_id,
     amount: payment.release_amount,
@@ -162,7 +162,7 @@ async function transfer(ctx: JobContext, scope: Scope, payment: queries.PaymentR
 async function refund(ctx: JobContext, scope: Scope, payment: queries.PaymentRow, callCtx: CallContext, refundId: string): Promise<Outcome> {
   const row = await queries.selectRefund(ctx.db, scope, refundId);
   if (!row || row.status !== 'pending') return done;
-  const driver = processorDrivers[payment.provider];
+  const driver = ctx.hooks.processors[payment.provider];
   const reversal = row.transfer_reversal_amount ?? 0;
   let reversalId = row.processor_transfer_reversal;
   if (reversal > 0 && reversalId === null) {

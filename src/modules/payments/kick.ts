@@ -6,13 +6,13 @@
 // the worker's, which the enqueue also woke.
 import type { Tx } from '../../db/db.js';
 import { runDueJobs } from '../../workers/engine.js';
-import type { JobDeps } from '../../workers/job-kinds.js';
+import type { Deps } from '../../contracts/deps.js';
 import type { CallKick } from './call-queue.js';
 import { processorCallJob } from './calls.js';
 
 const pending = new WeakMap<Tx, Set<string>>();
 
-export function kickFor(deps: JobDeps | null): CallKick {
+export function kickFor(deps: Deps | null): CallKick {
   if (deps === null) return null;
   return (tx, paymentId) => {
     let keys = pending.get(tx);

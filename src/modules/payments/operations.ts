@@ -3,9 +3,9 @@
 import type { Tx } from '../../db/db.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';
-import type { EventRecord } from '../../outbox/emit.js';
+import type { EventRecord } from '../../contracts/events.js';
 import { modeNow, type Scope } from '../../scope.js';
-import type { DueTimer } from '../../workers/timers.js';
+import type { DueTimer } from '../../contracts/background.js';
 import type { OperationContext } from '../../contracts/context.js';
 import { findSellerPayouts } from '../sellers/operations.js';
 import { kickFor } from './kick.js';

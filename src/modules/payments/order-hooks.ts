@@ -2,7 +2,7 @@
 // and moves do to its payment, in the order's transaction.
 import { errors } from '../../errors.js';
 import { newId } from '../../ids.js';
-import type { OrderPaymentHooks } from '../../contracts/order-payments.js';
+import type { OrderPaymentHooks } from '../../contracts/deps.js';
 import { findSellerPayouts } from '../sellers/operations.js';
 import { emitEvent } from '../../outbox/emit.js';
 import * as ledger from './ledger.js';

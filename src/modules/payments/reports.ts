@@ -6,7 +6,7 @@ import type { Tx } from '../../db/db.js';
 import { emitEvent, previousAttributes } from '../../outbox/emit.js';
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
-import type { JobDeps } from '../../workers/job-kinds.js';
+import type { Deps, OrderPaymentHooks } from '../../contracts/deps.js';
 import { loadSettings } from '../marketplaces/mode-settings.js';
 import { commitPaidOrder, requireOrder } from '../orders/operations.js';
 import type { ProcessorReport } from '../../contracts/processor.js';
@@ -24,27 +24,28 @@ export interface ReportSource {
 }
 
 /** Handles one processor event's reports in one transaction; 'duplicate' when the event was handled before. */
-export async function receiveProcessorReports(deps: JobDeps, scope: Scope, source: ReportSource, reports: readonly ProcessorReport[]): Promise<'handled' | 'duplicate'> {
+export async function receiveProcessorReports(deps: Deps, scope: Scope, source: ReportSource, reports: readonly ProcessorReport[]): Promise<'handled' | 'duplicate'> {
   const kick = kickFor(deps);
   return deps.db.transaction(async (tx) => {
     const now = await modeNow(tx, deps.clock, scope);
     if (!(await queries.insertEventReceipt(tx, scope, source.provider, source.eventId, now))) return 'duplicate';
-    for (const report of reports) await handleReport(tx, scope, report, now, kick);
+    for (const report of reports) await handleReport(tx, scope, report, now, kick, deps.hooks.orderPayments);
     return 'handled';
   });
 }
 
-export async function handleReport(tx: Tx, scope: Scope, report: ProcessorReport, now: Date, kick: CallKick): Promise<void> {
+/** One report, in the caller's transaction; `orders` moves the paid order (the wiring's hooks). */
+export async function handleReport(tx: Tx, scope: Scope, report: ProcessorReport, now: Date, kick: CallKick, orders: OrderPaymentHooks): Promise<void> {
   switch (report.type) {
     case 'payment_succeeded':
-      return paymentSucceeded(tx, scope, report, now, kick);
+      return paymentSucceeded(tx, scope, report, now, kick, orders);
     case 'payment_failed': {
       const payment = await lockPaymentOf(tx, scope, report);
       if (payment) await ledger.recordPaymentFailed(tx, scope, payment, report.message, now);
       return;
     }
     case 'refund_updated':
-      return refundUpdated(tx, scope, report, now, kick);
+      return refundUpdated(tx, scope, report, now, kick, orders);
     case 'account_updated': {
       const sellerId = await findSellerIdByProcessorAccount(tx, scope, report.account);
       if (!sellerId) return;
@@ -104,7 +105,14 @@ export async function lockOrderThenPayment(tx: Tx, scope: Scope, paymentId: stri
   return queries.lockPayment(tx, scope, paymentId);
 }
 
-async function paymentSucceeded(tx: Tx, scope: Scope, report: Extract<ProcessorReport, { type: 'payment_succeeded' }>, now: Date, kick: CallKick): Promise<void> {
+async function paymentSucceeded(
+  tx: Tx,
+  scope: Scope,
+  report: Extract<ProcessorReport, { type: 'payment_succeeded' }>,
+  now: Date,
+  kick: CallKick,
+  orders: OrderPaymentHooks,
+): Promise<void> {
   const payment = await lockPaymentOf(tx, scope, report);
   if (!payment) return;
   if (!ledger.amountAgrees(payment, report)) {
@@ -114,10 +122,17 @@ async function paymentSucceeded(tx: Tx, scope: Scope, report: Extract<ProcessorR
   // A report that names no amount (a refund taken as proof of payment) does not overrule a recorded mismatch.
   if (report.amount === null && payment.amount_mismatch !== null && payment.status !== 'succeeded') return;
   const { commitOrder } = await ledger.recordPaid(tx, scope, payment, report, now, kick);
-  if (commitOrder) await commitPaidOrder(tx, scope, payment.order_id, await loadSettings(tx, scope), now);
+  if (commitOrder) await commitPaidOrder(tx, scope, payment.order_id, await loadSettings(tx, scope), now, orders);
 }
 
-async function refundUpdated(tx: Tx, scope: Scope, report: Extract<ProcessorReport, { type: 'refund_updated' }>, now: Date, kick: CallKick): Promise<void> {
+async function refundUpdated(
+  tx: Tx,
+  scope: Scope,
+  report: Extract<ProcessorReport, { type: 'refund_updated' }>,
+  now: Date,
+  kick: CallKick,
+  orders: OrderPaymentHooks,
+): Promise<void> {
   let refundId = report.refundId;
   if (refundId !== null && !(await queries.selectRefund(tx, scope, refundId))) refundId = null;
   refundId ??= await queries.selectRefundIdByProcessorRefund(tx, scope, report.refund);
@@ -127,7 +142,7 @@ async function refundUpdated(tx: Tx, scope: Scope, report: Extract<ProcessorRepo
     if (!payment) return;
     if (payment.status !== 'succeeded') {
       // A refund proves the payment: its success report may still be on its way (or lost).
-      await paymentSucceeded(tx, scope, { type: 'payment_succeeded', paymentId: payment.id, paymentIntent: report.paymentIntent, checkoutSession: null, charge: report.charge, amount: null, currency: null }, now, kick);
+      await paymentSucceeded(tx, scope, { type: 'payment_succeeded', paymentId: payment.id, paymentIntent: report.paymentIntent, checkoutSession: null, charge: report.charge, amount: null, currency: null }, now, kick, orders);
       payment = await queries.lockPayment(tx, scope, payment.id);
       if (!payment || payment.status !== 'succeeded') return;
     }

@@ -5,7 +5,7 @@
 import { DomainError, errors } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
-import type { JobDeps } from '../../workers/job-kinds.js';
+import type { Deps } from '../../contracts/deps.js';
 import type { OperationContext, ServiceContext } from '../../contracts/context.js';
 import type { ProcessorReport } from '../../contracts/processor.js';
 import { newSimulatedAccount } from '../../adapters/processors/simulated.js';
@@ -20,7 +20,7 @@ import { serializeCardDispute, serializePayment, serializeRefund } from './seria
 export const SIMULATED_DECLINE_MESSAGE = 'Your card was declined. (simulated)';
 
 /** Runs reports of the simulated processor on a payment of this mode; 409 unless it was made through it. */
-async function report<T>(deps: JobDeps, scope: Scope, paymentId: string, check: (payment: queries.PaymentRow) => void, reports: (payment: queries.PaymentRow) => ProcessorReport[], answer: (payment: queries.PaymentRow) => Promise<T>): Promise<T> {
+async function report<T>(deps: Deps, scope: Scope, paymentId: string, check: (payment: queries.PaymentRow) => void, reports: (payment: queries.PaymentRow) => ProcessorReport[], answer: (payment: queries.PaymentRow) => Promise<T>): Promise<T> {
   return deps.db.transaction(async (tx) => {
     const payment = await lockOrderThenPayment(tx, scope, paymentId);
     if (!payment) throw errors.missing('payment', paymentId);
@@ -29,7 +29,7 @@ async function report<T>(deps: JobDeps, scope: Scope, paymentId: string, check: 
     }
     check(payment);
     const now = await modeNow(tx, deps.clock, scope);
-    for (const one of reports(payment)) await handleReport(tx, scope, one, now, kickFor(deps));
+    for (const one of reports(payment)) await handleReport(tx, scope, one, now, kickFor(deps), deps.hooks.orderPayments);
     return answer((await queries.lockPayment(tx, scope, paymentId))!);
   });
 }
@@ -132,7 +132,7 @@ export async function submitCheckout(ctx: ServiceContext, id: string, pay: boole
     if (!payment || payment.status !== 'awaiting_payment') return payment;
     const now = await modeNow(tx, ctx.clock, scope);
     const one: ProcessorReport = pay ? succeeded(payment) : { type: 'payment_failed', paymentId: id, paymentIntent: null, checkoutSession: null, message: SIMULATED_DECLINE_MESSAGE };
-    await handleReport(tx, scope, one, now, kickFor(ctx));
+    await handleReport(tx, scope, one, now, kickFor(ctx), ctx.hooks.orderPayments);
     return queries.lockPayment(tx, scope, id);
   });
   if (!row) return { kind: 'missing' };

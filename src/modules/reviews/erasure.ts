@@ -3,7 +3,7 @@
 // reviews (their events, stored answers) are then redacted by the copy participants.
 import type { Tx } from '../../db/db.js';
 import type { Scope } from '../../scope.js';
-import type { ErasureParticipant } from '../../app/erasure.js';
+import type { ErasureParticipant } from '../../contracts/erasure.js';
 import type { Redacted } from '../../contracts/redaction.js';
 import { updateReviewsOfAuthorErased } from './queries.js';
 

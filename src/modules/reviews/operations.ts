@@ -12,7 +12,7 @@ import { DomainError, errors } from '../../errors.js';
 import { emitEvent } from '../../outbox/emit.js';
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
-import type { DueTimer } from '../../workers/timers.js';
+import type { DueTimer } from '../../contracts/background.js';
 import { scheduleTimer } from '../../workers/timers.js';
 import type { OperationContext } from '../../contracts/context.js';
 import { loadSettings } from '../marketplaces/mode-settings.js';

@@ -12,7 +12,7 @@ import { newId } from '../../ids.js';
 import { sameJson } from '../../json.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { OperationContext } from '../../contracts/context.js';
-import { eraseSellerData } from '../../app/erasure.js';
+import { eraseSellerData } from '../../contracts/erasure.js';
 import { PARTY_REDACTION } from '../../contracts/redaction.js';
 import { recordModerationAction, type ModerationAction } from '../parties/moderation-actions.js';
 import { applyPartyUpdate, partyFieldsOfCreate } from '../parties/schemas.js';
@@ -180,7 +180,7 @@ export async function eraseSeller(ctx: OperationContext, id: string): Promise<Se
     const now = await modeNow(tx, ctx.clock, scope);
     await queries.updateSellerErased(tx, scope, id, now);
     await queries.deleteStorefront(tx, scope, id);
-    await eraseSellerData(tx, scope, id, now, { objectIds: [id], redaction: SELLER_REDACTION });
+    await eraseSellerData(ctx.hooks.erasure, tx, scope, id, now, { objectIds: [id], redaction: SELLER_REDACTION });
     const seller = await reload(tx, scope, id);
     await emitEvent(tx, scope, now, 'seller.erased', seller);
     return seller;

@@ -4,10 +4,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '../../clock.js';
 import type { Queryable } from '../../db/db.js';
-import type { Services } from '../../http/types.js';
+import type { Services } from '../../contracts/wiring.js';
 import { clockOffsetMs, type Scope } from '../../scope.js';
 import { runDueTimers } from '../../workers/timers.js';
-import { clockAdvanceHooks, timerHandlers } from '../../app/background.js';
 import type { OperationContext } from '../../contracts/context.js';
 import { selectAnyTimerDue, updateClockOffset } from './queries.js';
 import type { AdvanceTestClockBody, TestClock } from './schemas.js';
@@ -29,8 +28,8 @@ export async function retrieveTestClock(ctx: OperationContext): Promise<TestCloc
 }
 
 /**
- * What an advance runs after its commit: the worker's due work of the mode. Given the running
- * service like the worker is, since the advance hooks take it.
+ * What an advance runs after its commit: the worker's due work of the mode, from the wiring the
+ * running service was built with (its timers and clock-advance hooks), like the worker's.
  */
 export interface AdvanceWork {
   services: Services;
@@ -56,7 +55,7 @@ export async function advanceTestClock(ctx: OperationContext, body: AdvanceTestC
 async function runDueWork(services: Services, scope: Scope, options: Pick<AdvanceWork, 'onHookError'>): Promise<void> {
   await runTimersDueNow(services, scope);
   const now = new Date(services.clock.nowMs() + (await clockOffsetMs(services.db, scope)));
-  for (const hook of clockAdvanceHooks) {
+  for (const hook of services.wiring.clockAdvanceHooks) {
     try {
       await hook.run(services, scope, now);
     } catch (error) {
@@ -76,7 +75,7 @@ async function runTimersDueNow(services: Services, scope: Scope): Promise<void> 
   const { db, clock } = services;
   const giveUpAt = performance.now() + WAIT_FOR_OTHER_WORKERS_MS;
   for (;;) {
-    await runDueTimers(db, clock, timerHandlers, { only: scope, max: TIMERS_PER_PASS, whenBusy: 'stay_due' });
+    await runDueTimers(services, services.wiring.timers, { only: scope, max: TIMERS_PER_PASS, whenBusy: 'stay_due' });
     if (!(await anyTimerDue(db, clock, scope)) || performance.now() > giveUpAt) return;
     await sleep(25);
   }

@@ -1,7 +1,7 @@
 // Seller erasure, for verifications: notes, metadata and a rejection reason are free
 // text about the seller, cleared in the rows here and, through the redaction answered, in the
 // stored events and answers about them.
-import type { ErasureParticipant } from '../../app/erasure.js';
+import type { ErasureParticipant } from '../../contracts/erasure.js';
 import type { Redaction } from '../../contracts/redaction.js';
 import { updateVerificationsOfSellerErased } from './queries.js';
 

@@ -2,7 +2,7 @@
 // body rewritten with the redacted fields erased (data.object and data.previous_attributes), pending
 // ones included, so their next attempt sends the scrubbed body. An attempt already under way when
 // the erasure commits still sends the body it read (docs/webhooks.md).
-import type { ErasureParticipant } from '../../app/erasure.js';
+import type { ErasureParticipant } from '../../contracts/erasure.js';
 import { redact } from '../../contracts/redaction.js';
 import { lockDeliveriesOfObjects, updateDeliveryBody } from './queries.js';
 

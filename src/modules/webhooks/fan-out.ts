@@ -3,7 +3,7 @@
 // committed. No NOTIFY is sent (it would serialize every producing commit on PostgreSQL's notify
 // lock): the dispatcher polls briefly, and a dispatcher in this process is signalled after commit.
 import type { Tx } from '../../db/db.js';
-import type { EventRecord, EventSubscriber } from '../../outbox/emit.js';
+import type { EventRecord, EventSubscriber } from '../../contracts/events.js';
 import type { Scope } from '../../scope.js';
 import { newId } from '../../ids.js';
 import { signalDeliveries } from './wake.js';

@@ -1,12 +1,16 @@
-// The webhooks module's background work, registered in src/modules/background.ts: the dispatcher
-// as a component of the worker, the retention job, the test clock's hook, and the figures of
-// GET /metrics.
-import type { ClockAdvanceHook, PeriodicJob, WorkerComponent, WorkStatsSource } from '../../workers/registry.js';
+// The webhooks module's manifest (src/contracts/wiring.ts): endpoints and deliveries, the fan-out
+// written with every event, the dispatcher as a component of the worker, the retention job, the
+// test clock's hook, and the figures of GET /metrics.
+import type { ClockAdvanceHook, PeriodicJob, WorkerComponent, WorkStatsSource } from '../../contracts/background.js';
+import type { ModuleManifest } from '../../contracts/wiring.js';
 import { dispatcherFor, forgetDispatcher } from './dispatcher.js';
+import { webhookDeliveriesErasure } from './erasure.js';
+import { webhookFanOut } from './fan-out.js';
 import { selectDeliveryWork } from './queries.js';
 import { pruneWebhookDeliveries } from './retention.js';
+import { webhookRoutes } from './routes/index.js';
 
-export const webhookDispatcherComponent: WorkerComponent = {
+const webhookDispatcherComponent: WorkerComponent = {
   name: 'webhook_dispatcher',
   start(services, log) {
     const dispatcher = dispatcherFor(services, { log });
@@ -20,14 +24,14 @@ export const webhookDispatcherComponent: WorkerComponent = {
   },
 };
 
-export const pruneWebhookDeliveriesJob: PeriodicJob = {
+const pruneWebhookDeliveriesJob: PeriodicJob = {
   name: 'prune_webhook_deliveries',
   everyMs: 10 * 60 * 1000,
   run: (services) => pruneWebhookDeliveries(services),
 };
 
 /** Attempts of the mode that the advance made due start at once, before the advance answers. */
-export const startDueWebhookAttempts: ClockAdvanceHook = {
+const startDueWebhookAttempts: ClockAdvanceHook = {
   name: 'start_due_webhook_attempts',
   async run(services, scope) {
     await dispatcherFor(services).runDue(scope);
@@ -39,7 +43,18 @@ export const startDueWebhookAttempts: ClockAdvanceHook = {
  * in flight = under a live lease, failed = pending after a failed attempt (waiting for a retry;
  * deliveries given up are in the API, not here), oldest due age on each mode's clock.
  */
-export const webhookDeliveryWorkStats: WorkStatsSource = {
+const webhookDeliveryWorkStats: WorkStatsSource = {
   name: 'webhook_delivery',
   stats: (db, nowMs) => selectDeliveryWork(db, new Date(nowMs)),
+};
+
+export const webhooksModule: ModuleManifest = {
+  name: 'webhooks',
+  routes: { secret: webhookRoutes },
+  periodic: [pruneWebhookDeliveriesJob],
+  components: [webhookDispatcherComponent],
+  workStats: [webhookDeliveryWorkStats],
+  clockAdvanceHooks: [startDueWebhookAttempts],
+  eventSubscribers: [webhookFanOut],
+  erasure: webhookDeliveriesErasure,
 };

@@ -3,7 +3,7 @@
 import type { Tx } from '../../db/db.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';
-import { isEventType } from '../../outbox/types.js';
+import { isEventType } from '../../contracts/events.js';
 import { isIdOf, newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import { encryptSecret } from '../../secrets.js';

@@ -3,7 +3,7 @@
 // the dispatcher's claim spans modes by design (like the timer claim) and names them per row.
 import { PLAN_EACH_CALL, type Queryable, type Tx } from '../../db/db.js';
 import { selectPage, type PageRequest } from '../../db/paging.js';
-import type { WorkStatsRow } from '../../workers/stats.js';
+import type { WorkStatsRow } from '../../contracts/background.js';
 import type { Mode, Scope } from '../../scope.js';
 import type { AttemptLogEntry, WebhookDeliveryStatus, WebhookEndpointStatus } from './schemas.js';
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../src/clock.js';
-import { emitEvent, type EventObject } from '../../../src/outbox/emit.js';
-import type { EventType } from '../../../src/outbox/types.js';
+import { emitEvent } from '../../../src/outbox/emit.js';
+import { type EventObject } from '../../../src/contracts/events.js';
+import type { EventType } from '../../../src/contracts/events.js';
 import { newId } from '../../../src/ids.js';
 import { createMarketplace, type KeyPair } from '../../../src/modules/marketplaces/operations.js';
 import type { Scope } from '../../../src/scope.js';

@@ -85,7 +85,7 @@ describe('GET /manage/v1/emails', () => {
 describe('sendQueuedEmails', () => {
   it('leaves emails queued when SMTP_URL is unset', async () => {
     const email = await queue('Stays');
-    expect(await sendQueuedEmails(ctx.db, clock, ctx.config)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await sendQueuedEmails({ ...ctx.services, clock })).toEqual({ sent: 0, retrying: 0, failed: 0 });
     const [row] = await ctx.db.query<{ status: string }>('SELECT status FROM emails WHERE id = $1', [email.id]);
     expect(row!.status).toBe('queued');
   });
@@ -96,7 +96,7 @@ describe('sendQueuedEmails', () => {
     const config = testConfig({ SMTP_URL: smtp.url });
     const a = await queue('Endpoint disabled', ['x@example.com', 'y@example.com']);
     const b = await queue('Another');
-    expect(await sendQueuedEmails(ctx.db, clock, config)).toEqual({ sent: 2, retrying: 0, failed: 0 });
+    expect(await sendQueuedEmails({ ...ctx.services, clock, config })).toEqual({ sent: 2, retrying: 0, failed: 0 });
     expect(smtp.received).toHaveLength(2);
     // A batch is sent concurrently: the messages may arrive in either order.
     const first = smtp.received.find((message) => message.raw.includes('Subject: Endpoint disabled'));
@@ -108,7 +108,7 @@ describe('sendQueuedEmails', () => {
       [b.id, 'sent', new Date(clock.nowMs()).toISOString()],
       [a.id, 'sent', new Date(clock.nowMs()).toISOString()],
     ]);
-    expect(await sendQueuedEmails(ctx.db, clock, config)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await sendQueuedEmails({ ...ctx.services, clock, config })).toEqual({ sent: 0, retrying: 0, failed: 0 });
   });
 
   it('sends each email once when two workers run at the same time', async () => {
@@ -116,7 +116,7 @@ describe('sendQueuedEmails', () => {
     servers.push(smtp);
     const config = testConfig({ SMTP_URL: smtp.url });
     for (let i = 0; i < 6; i++) await queue(`Concurrent ${i}`);
-    const reports = await Promise.all([sendQueuedEmails(ctx.db, clock, config), sendQueuedEmails(ctx.db, clock, config)]);
+    const reports = await Promise.all([sendQueuedEmails({ ...ctx.services, clock, config }), sendQueuedEmails({ ...ctx.services, clock, config })]);
     expect(reports[0]!.sent + reports[1]!.sent).toBe(6);
     expect(smtp.received).toHaveLength(6);
   });
@@ -126,12 +126,12 @@ describe('sendQueuedEmails', () => {
     servers.push(smtp);
     const config = testConfig({ SMTP_URL: smtp.url });
     const email = await queue('Refused');
-    expect(await sendQueuedEmails(ctx.db, clock, config)).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await sendQueuedEmails({ ...ctx.services, clock, config })).toEqual({ sent: 0, retrying: 1, failed: 0 });
     // Not due again before its backoff (1 minute after the first failure).
-    expect(await sendQueuedEmails(ctx.db, clock, config)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await sendQueuedEmails({ ...ctx.services, clock, config })).toEqual({ sent: 0, retrying: 0, failed: 0 });
     for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
       clock.advance(60_000 * 2 ** (attempt - 2));
-      const report = await sendQueuedEmails(ctx.db, clock, config);
+      const report = await sendQueuedEmails({ ...ctx.services, clock, config });
       expect(report).toEqual(attempt === MAX_ATTEMPTS ? { sent: 0, retrying: 0, failed: 1 } : { sent: 0, retrying: 1, failed: 0 });
     }
     const [row] = await ctx.db.query<{ status: string; attempts: number; last_error: string }>(

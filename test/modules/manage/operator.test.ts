@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteModule } from '../../../src/http/types.js';
-import { routeTable } from '../../../src/app/routes.js';
+import type { RouteModule } from '../../../src/contracts/wiring.js';
+import { routesWith } from '../../http/fixtures.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
 import { expectError } from './helpers.js';
 
@@ -14,7 +14,7 @@ const echoRoute: RouteModule = (app) => {
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await startTestApp({ env: { OPERATOR_TOKEN }, routes: { ...routeTable, secret: [...routeTable.secret, echoRoute] } });
+  ctx = await startTestApp({ env: { OPERATOR_TOKEN }, routes: routesWith({ secret: [echoRoute] }) });
 });
 afterAll(() => ctx.close());
 

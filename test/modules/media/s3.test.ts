@@ -9,7 +9,6 @@ import { randomBytes } from 'node:crypto';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/clock.js';
-import { storageFor } from '../../../src/app/drivers.js';
 import { createListing, storedEvents } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
 import { complete, expectError, runFileDeletions, startedUpload } from './helpers.js';
@@ -41,7 +40,7 @@ afterAll(async () => {
 });
 
 const put = (url: string, body: Buffer, contentType: string) => fetch(url, { method: 'PUT', headers: { 'content-type': contentType }, body });
-const stored = (key: string) => storageFor(ctx.config).inspect(key, 10);
+const stored = (key: string) => ctx.services.hooks.storage.inspect(key, 10);
 const keyOf = (listingId: string, mediaId: string) => `${ctx.marketplaceId}/test/${listingId}/${mediaId}`;
 
 describe('S3 storage', () => {

@@ -3,7 +3,7 @@ import { ManualClock } from '../../../src/clock.js';
 import { newId } from '../../../src/ids.js';
 import { createMarketplace } from '../../../src/modules/marketplaces/operations.js';
 import type { Scope } from '../../../src/scope.js';
-import { clockAdvanceHooks, timerHandlers } from '../../../src/app/background.js';
+import type { ClockAdvanceHook, TimerHandlers } from '../../../src/contracts/background.js';
 import { runOneDueTimer, scheduleTimer } from '../../../src/workers/timers.js';
 import { createDb } from '../../../src/db/db.js';
 import { postgresDriver } from '../../../src/db/drivers.js';
@@ -16,8 +16,18 @@ let ctx: TestContext;
 let scope: Scope;
 const ran: Array<{ subject: string; scope: Scope; now: string }> = [];
 
+// This file's wiring: the real timers and clock hooks, in a record and a list the tests add to.
+const timerHandlers: TimerHandlers = {};
+const clockAdvanceHooks: ClockAdvanceHook[] = [];
+
 beforeAll(async () => {
-  ctx = await startTestApp({ clock });
+  ctx = await startTestApp({
+    clock,
+    wiring: (base) => {
+      clockAdvanceHooks.push(...base.clockAdvanceHooks);
+      return { ...base, timers: Object.assign(timerHandlers, base.timers), clockAdvanceHooks };
+    },
+  });
   scope = { marketplaceId: ctx.marketplaceId, mode: 'test' };
   timerHandlers[KIND] = async (_tx, timerScope, timer, now) => {
     ran.push({ subject: timer.subjectId, scope: timerScope, now: now.toISOString() });
@@ -152,7 +162,7 @@ describe('POST /v1/test_helpers/clock/advance', () => {
       events.push('timer finished');
     };
     await ctx.db.transaction((tx) => scheduleTimer(tx, scope, 'test.slow', 'slow', new Date(now - 1000)));
-    const worker = runOneDueTimer(ctx.db, clock, timerHandlers, scope);
+    const worker = runOneDueTimer(ctx.services, timerHandlers, scope);
     await running;
     const res = await ctx.request('/v1/test_helpers/clock/advance', { body: { seconds: 1 } });
     events.push('advance answered');

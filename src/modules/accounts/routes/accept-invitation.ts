@@ -1,6 +1,6 @@
 // POST /manage/v1/invitations/accept: a person without an account accepts their invitation by
 // choosing a password, and is logged in.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { acceptInvitation } from '../invitations.js';
 import { AcceptInvitationBody, MANAGEMENT_TAG, Session } from '../schemas.js';
 

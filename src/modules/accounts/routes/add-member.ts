@@ -1,5 +1,5 @@
 // POST /manage/v1/members: invites a person (with or without an account) as a pending member.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { addMember } from '../members.js';
 import { AddMemberBody, MANAGEMENT_TAG, Member, WorkspaceQuery } from '../schemas.js';
 

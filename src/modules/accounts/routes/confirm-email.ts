@@ -1,5 +1,5 @@
 // POST /manage/v1/email_verifications/confirm: the emailed link proves the address.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { ConfirmEmailBody, EmailVerification, MANAGEMENT_TAG } from '../schemas.js';
 import { confirmEmail } from '../verification.js';
 

@@ -1,5 +1,5 @@
 // POST /manage/v1/workspaces: a new workspace, owned by its creator.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { createWorkspace } from '../operations.js';
 import { CreateWorkspaceBody, MANAGEMENT_TAG, Workspace } from '../schemas.js';
 

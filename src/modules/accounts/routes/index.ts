@@ -1,5 +1,5 @@
 // The account routes of the management API, by the scope they live in (src/modules/manage/index.ts).
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { acceptInvitationRoute } from './accept-invitation.js';
 import { addMemberRoute } from './add-member.js';
 import { confirmEmailRoute } from './confirm-email.js';

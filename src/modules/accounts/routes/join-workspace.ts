@@ -1,5 +1,5 @@
 // POST /manage/v1/invitations/join: a signed-in user accepts an invitation sent to their address.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { joinWorkspace } from '../invitations.js';
 import { JoinWorkspaceBody, MANAGEMENT_TAG, Membership } from '../schemas.js';
 

@@ -1,5 +1,5 @@
 // GET /manage/v1/members: the members of a workspace, newest user first.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { listMembers } from '../members.js';
 import { MANAGEMENT_TAG, MemberList, WorkspacePageQuery } from '../schemas.js';
 

@@ -1,5 +1,5 @@
 // GET /manage/v1/workspaces: the workspaces of the user, with their role in each.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { listWorkspaces } from '../operations.js';
 import { MANAGEMENT_TAG, MembershipList } from '../schemas.js';
 

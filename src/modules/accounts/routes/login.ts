@@ -1,5 +1,5 @@
 // POST /manage/v1/login: a management token for an email and password.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { login } from '../operations.js';
 import { LoginBody, MANAGEMENT_TAG, Session } from '../schemas.js';
 

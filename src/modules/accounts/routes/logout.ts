@@ -1,7 +1,7 @@
 // POST /manage/v1/logout: the management token of the request stops working.
 import { bearerToken } from '../../../http/auth.js';
 import { errors } from '../../../errors.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { logout } from '../operations.js';
 import { LogoutAnswer, MANAGEMENT_TAG } from '../schemas.js';
 

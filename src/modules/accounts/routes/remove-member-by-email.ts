@@ -1,5 +1,5 @@
 // DELETE /manage/v1/members {email}: the same removal, naming the member by email.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { removeMember } from '../members.js';
 import { MANAGEMENT_TAG, Member, RemoveMemberByEmailBody, WorkspaceQuery } from '../schemas.js';
 

@@ -1,5 +1,5 @@
 // DELETE /manage/v1/members/{user_id}
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { removeMember } from '../members.js';
 import { MANAGEMENT_TAG, Member, MemberParams, WorkspaceQuery } from '../schemas.js';
 

@@ -1,5 +1,5 @@
 // POST /manage/v1/email_verifications: the signed-in user asks for a new verification link.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { EmailVerification, MANAGEMENT_TAG } from '../schemas.js';
 import { resendVerification } from '../verification.js';
 

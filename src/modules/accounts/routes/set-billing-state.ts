@@ -1,6 +1,6 @@
 // POST /manage/v1/operator/workspaces/{id}/billing_state (Bearer OPERATOR_TOKEN).
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { setBillingState } from '../operations.js';
 import { MANAGEMENT_TAG, SetBillingStateBody, Workspace } from '../schemas.js';
 

@@ -1,5 +1,5 @@
 // POST /manage/v1/signup: a user, their workspace and a management token.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { signup } from '../operations.js';
 import { MANAGEMENT_TAG, SignupBody, SignupSession } from '../schemas.js';
 

@@ -1,5 +1,5 @@
 // PATCH /manage/v1/members/{user_id}: change a member's role.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { changeMemberRole } from '../members.js';
 import { MANAGEMENT_TAG, Member, MemberParams, UpdateMemberBody, WorkspaceQuery } from '../schemas.js';
 

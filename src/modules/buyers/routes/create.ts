@@ -1,5 +1,5 @@
 // POST /v1/buyers: create a buyer.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { createBuyer } from '../operations.js';
 import { Buyer, CreateBuyerBody } from '../schemas.js';
 

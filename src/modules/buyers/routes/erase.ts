@@ -1,6 +1,6 @@
 // DELETE /v1/buyers/{id}: erase the buyer's personal data.
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { eraseBuyer } from '../operations.js';
 import { Buyer } from '../schemas.js';
 

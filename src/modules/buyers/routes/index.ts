@@ -1,5 +1,5 @@
 // The buyer routes (secret key).
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { createBuyerRoute } from './create.js';
 import { eraseBuyerRoute } from './erase.js';
 import { listBuyersRoute } from './list.js';

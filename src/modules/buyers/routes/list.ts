@@ -1,5 +1,5 @@
 // GET /v1/buyers: newest first, filtered by external_id.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { listBuyers } from '../operations.js';
 import { BuyerList, ListBuyersQuery } from '../schemas.js';
 

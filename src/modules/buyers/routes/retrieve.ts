@@ -1,6 +1,6 @@
 // GET /v1/buyers/{id}
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { retrieveBuyer } from '../operations.js';
 import { Buyer } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // PATCH /v1/buyers/{id}: the party update body; metadata is replaced whole.
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { updateBuyer } from '../operations.js';
 import { Buyer, UpdateBuyerBody } from '../schemas.js';
 

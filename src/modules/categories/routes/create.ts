@@ -1,5 +1,5 @@
 // POST /v1/categories
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { createCategory } from '../operations.js';
 import { Category, CreateCategoryBody } from '../schemas.js';
 

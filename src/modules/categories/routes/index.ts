@@ -1,5 +1,5 @@
 // The category operations, all secret-key.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { createCategoryRoute } from './create.js';
 import { listCategoriesRoute } from './list.js';
 import { replaceAttributeSchemaRoute } from './replace-attribute-schema.js';

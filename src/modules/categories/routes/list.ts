@@ -1,5 +1,5 @@
 // GET /v1/categories
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { listCategories } from '../operations.js';
 import { CategoryList, ListCategoriesQuery } from '../schemas.js';
 

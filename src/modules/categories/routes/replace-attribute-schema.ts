@@ -1,6 +1,6 @@
 // PUT /v1/categories/{id}/attribute_schema
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { replaceAttributeSchema } from '../operations.js';
 import { AttributeSchema, AttributeSchemaInput } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // GET /v1/categories/{id}/attribute_schema
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { retrieveAttributeSchema } from '../operations.js';
 import { AttributeSchema } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // GET /v1/categories/{id}
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { retrieveCategory } from '../operations.js';
 import { Category } from '../schemas.js';
 

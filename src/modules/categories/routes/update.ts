@@ -1,6 +1,6 @@
 // PATCH /v1/categories/{id}
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { updateCategory } from '../operations.js';
 import { Category, UpdateCategoryBody } from '../schemas.js';
 

@@ -1,5 +1,5 @@
 // POST /manage/v1/sessions: the dashboard's login; sets the session cookie.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
 import { sessionCookieOptions } from '../cookie.js';
 import { createSession } from '../operations.js';

@@ -1,5 +1,5 @@
 // DELETE /manage/v1/session: log out of the dashboard; clears the cookie.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
 import { clearedCookieOptions } from '../cookie.js';
 import { deleteSession } from '../operations.js';

@@ -1,5 +1,5 @@
 // The dashboard's routes of the management API, by the scope they live in (src/modules/manage/index.ts).
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { confirmPasswordResetRoute } from './confirm-password-reset.js';
 import { createSessionRoute } from './create-session.js';
 import { deleteSessionRoute } from './delete-session.js';

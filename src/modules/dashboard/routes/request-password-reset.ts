@@ -1,5 +1,5 @@
 // POST /manage/v1/password_resets: email a password reset link.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
 import { requestPasswordReset } from '../password-resets.js';
 import { PasswordResetRequested, RequestPasswordResetBody } from '../schemas.js';

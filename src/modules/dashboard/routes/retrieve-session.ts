@@ -1,5 +1,5 @@
 // GET /manage/v1/session: who is signed in, with the CSRF token and their workspaces.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
 import { retrieveSession } from '../operations.js';
 import { DashboardSessionDetails } from '../schemas.js';

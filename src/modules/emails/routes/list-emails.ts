@@ -2,7 +2,7 @@
 // until that module has its own routes/ and schemas (src/modules/emails is being changed apart).
 import { Type } from '@sinclair/typebox';
 import { ListOf, Nullable, StringEnum, Timestamp } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { MANAGEMENT_TAG, WorkspacePageQuery } from '../../accounts/schemas.js';
 import { listWorkspaceEmails } from '../outbox.js';
 

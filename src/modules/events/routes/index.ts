@@ -1,5 +1,5 @@
 // The event routes (secret key).
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { listEventsRoute } from './list.js';
 import { retrieveEventRoute } from './retrieve.js';
 

@@ -1,5 +1,5 @@
 // GET /v1/events: secret key only.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { listEvents } from '../operations.js';
 import { EventList, ListEventsQuery } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // GET /v1/events/{id}: secret key only.
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { retrieveEvent } from '../operations.js';
 import { Event } from '../schemas.js';
 

@@ -1,5 +1,5 @@
 // POST /v1/listings/bulk
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { createListingsBulk } from '../operations.js';
 import { BulkCreateListingsBody, BulkListingList } from '../schemas.js';
 

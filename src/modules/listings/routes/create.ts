@@ -1,5 +1,5 @@
 // POST /v1/listings
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { createListing } from '../operations.js';
 import { CreateListingBody, Listing } from '../schemas.js';
 

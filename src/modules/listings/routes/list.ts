@@ -1,5 +1,5 @@
 // GET /v1/listings (PK)
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { listListings } from '../operations.js';
 import { ListingList, ListListingsQuery } from '../schemas.js';
 

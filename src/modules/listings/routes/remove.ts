@@ -1,6 +1,6 @@
 // POST /v1/listings/{id}/remove
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { removeListing } from '../operations.js';
 import { Listing, RemoveListingBody } from '../schemas.js';
 

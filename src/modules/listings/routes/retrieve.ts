@@ -1,6 +1,6 @@
 // GET /v1/listings/{id} (PK)
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { retrieveListing } from '../operations.js';
 import { Listing } from '../schemas.js';
 

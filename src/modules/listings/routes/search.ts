@@ -1,5 +1,5 @@
 // GET /v1/search/listings (PK)
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { searchListings } from '../search/operations.js';
 import { ListingList, SearchListingsQuery } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // POST /v1/listings/{id}/unpublish
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { unpublishListing } from '../operations.js';
 import { Listing } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // PATCH /v1/listings/{id}
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { updateListing } from '../operations.js';
 import { Listing, UpdateListingBody } from '../schemas.js';
 

@@ -34,7 +34,7 @@ export async function searchListings(ctx: OperationContext, query: SearchListing
   const hasMore = found.length > limit;
   const page = found.slice(0, limit);
   const last = page[page.length - 1];
-  const media = await readyMediaOfListings(ctx.db, ctx.config, ctx.clock, ctx.scope, page.map((item) => item.row.id));
+  const media = await readyMediaOfListings(ctx.db, ctx.hooks.storage, ctx.clock, ctx.scope, page.map((item) => item.row.id));
   return {
     object: 'list',
     data: page.map((item) => serializeListing(item.row, media.get(item.row.id))),

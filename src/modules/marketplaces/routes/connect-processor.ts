@@ -1,5 +1,5 @@
 // PUT /manage/v1/marketplaces/{id}/modes/{mode}/processor: connects the mode to a processor.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
 import { connectProcessor } from '../processor-connection.js';
 import { ModeParams, ProcessorConnection, PutProcessorBody } from '../schemas.js';

@@ -1,5 +1,5 @@
 // DELETE /manage/v1/marketplaces/{id}/modes/{mode}/processor
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
 import { disconnectProcessor } from '../processor-connection.js';
 import { DeletedProcessorConnection, ModeParams } from '../schemas.js';

@@ -1,5 +1,5 @@
 // The marketplace routes of the management API (signed-in users; src/modules/manage/index.ts).
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { connectProcessorRoute } from './connect-processor.js';
 import { createApiKeyRoute } from './create-api-key.js';
 import { createMarketplaceRoute } from './create-marketplace.js';

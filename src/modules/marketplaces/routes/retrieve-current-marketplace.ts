@@ -1,5 +1,5 @@
 // GET /v1/marketplace: the marketplace and mode the key belongs to.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { retrieveMarketplace } from '../current-marketplace.js';
 import { Marketplace } from '../schemas.js';
 

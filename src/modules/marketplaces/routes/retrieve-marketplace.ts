@@ -1,6 +1,6 @@
 // GET /manage/v1/marketplaces/{id}
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
 import { retrieveManagedMarketplace } from '../operations.js';
 import { ManagedMarketplace } from '../schemas.js';

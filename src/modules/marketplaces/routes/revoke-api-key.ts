@@ -1,6 +1,6 @@
 // DELETE /manage/v1/api_keys/{id}: the key stops working at once.
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
 import { revokeApiKey } from '../api-keys.js';
 import { ApiKey } from '../schemas.js';

@@ -1,6 +1,6 @@
 // POST /v1/media/{id}/complete
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { completeMedia } from '../operations.js';
 import { Media } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // POST /v1/listings/{id}/media
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { createMedia } from '../operations.js';
 import { CreateMediaBody, MediaUpload } from '../schemas.js';
 

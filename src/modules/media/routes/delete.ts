@@ -1,6 +1,6 @@
 // DELETE /v1/media/{id}
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { deleteMedia } from '../operations.js';
 import { Media } from '../schemas.js';
 

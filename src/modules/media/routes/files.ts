@@ -3,7 +3,7 @@
 // an upload is streamed to disk and never held in memory (JSON stays the only body elsewhere).
 // Both answer browsers from any origin (CORS), as a browser uploads straight to them.
 import type { Readable } from 'node:stream';
-import type { App, RouteModule } from '../../../http/types.js';
+import type { App, RouteModule } from '../../../contracts/wiring.js';
 import { receiveUpload, serveMedia } from '../files.js';
 import { TokenParams } from '../schemas.js';
 

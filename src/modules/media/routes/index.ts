@@ -1,5 +1,5 @@
 // The media routes: the /v1 operations (secret key) and the local store's file addresses (root).
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { completeMediaRoute } from './complete.js';
 import { createMediaRoute } from './create.js';
 import { deleteMediaRoute } from './delete.js';

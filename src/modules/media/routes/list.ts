@@ -1,6 +1,6 @@
 // GET /v1/listings/{id}/media
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { listMedia } from '../operations.js';
 import { ListMediaQuery, MediaList } from '../schemas.js';
 

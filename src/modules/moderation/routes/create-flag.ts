@@ -1,5 +1,5 @@
 // POST /v1/flags: report a listing, review, seller or buyer.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { createFlag } from '../operations.js';
 import { CreateFlagBody, Flag } from '../schemas.js';
 

@@ -1,5 +1,5 @@
 // POST /v1/moderation_actions: apply a moderation action directly.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { createModerationAction } from '../operations.js';
 import { ACTION_TARGET_TYPES_TEXT, CreateModerationActionBody, ModerationAction } from '../schemas.js';
 

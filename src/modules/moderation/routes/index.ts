@@ -1,5 +1,5 @@
 // The trust and safety routes (secret key): flags and moderation actions.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { createFlagRoute } from './create-flag.js';
 import { createModerationActionRoute } from './create-moderation-action.js';
 import { listFlagsRoute } from './list-flags.js';

@@ -1,5 +1,5 @@
 // GET /v1/flags: newest first, filtered by status, target or target type.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { listFlags } from '../operations.js';
 import { FlagList, ListFlagsQuery } from '../schemas.js';
 

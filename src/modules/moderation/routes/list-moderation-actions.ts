@@ -1,5 +1,5 @@
 // GET /v1/moderation_actions: the moderation log, newest first, optionally of one target.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { listModerationActions } from '../operations.js';
 import { ListModerationActionsQuery, ModerationActionList } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // POST /v1/flags/{id}/resolve: dismiss the flag, or act on its target.
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { resolveFlag } from '../operations.js';
 import { Flag, ResolveFlagBody } from '../schemas.js';
 

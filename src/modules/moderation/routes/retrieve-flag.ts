@@ -1,6 +1,6 @@
 // GET /v1/flags/{id}
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { retrieveFlag } from '../operations.js';
 import { Flag } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // GET /v1/moderation_actions/{id}
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { retrieveModerationAction } from '../operations.js';
 import { ModerationAction } from '../schemas.js';
 

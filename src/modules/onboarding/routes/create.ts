@@ -1,6 +1,6 @@
 // POST /v1/sellers/{id}/onboarding_links: a link that sends the seller to the processor's onboarding.
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { createOnboardingLink } from '../operations.js';
 import { CreateOnboardingLinkBody, OnboardingLink } from '../schemas.js';
 

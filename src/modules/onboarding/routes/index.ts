@@ -1,5 +1,5 @@
 // The onboarding routes: link creation (secret key) and the simulated processor's page (root).
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { createOnboardingLinkRoute } from './create.js';
 import { simulatedOnboardingPages } from './simulated-page.js';
 

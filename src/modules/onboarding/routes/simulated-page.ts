@@ -4,7 +4,7 @@
 // as with a processor's hosted link, so the page is never cached or sent as a referrer.
 import type { FastifyReply } from 'fastify';
 import { IdParams } from '../../../http/schemas.js';
-import type { App, RouteModule } from '../../../http/types.js';
+import type { App, RouteModule } from '../../../contracts/wiring.js';
 import { simulatedOnboardingPath } from '../../../adapters/processors/simulated.js';
 import { escapeHtml, simulatedPage, simulatedPageHeaders } from '../../../adapters/processors/simulated-pages.js';
 import { completeSimulatedOnboarding, viewSimulatedOnboarding, type SimulatedOnboardingPage } from '../operations.js';

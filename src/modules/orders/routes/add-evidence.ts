@@ -1,6 +1,6 @@
 // POST /v1/disputes/{id}/evidence
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { addDisputeEvidence } from '../disputes.js';
 import { AddEvidenceBody, Dispute } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // POST /v1/orders/{id}/cancel
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { cancelOrder } from '../operations.js';
 import { CancelOrderBody, Order } from '../schemas.js';
 

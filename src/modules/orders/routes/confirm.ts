@@ -1,6 +1,6 @@
 // POST /v1/orders/{id}/confirm
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { confirmOrder } from '../operations.js';
 import { ActorBody, Order } from '../schemas.js';
 

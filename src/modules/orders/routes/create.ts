@@ -1,5 +1,5 @@
 // POST /v1/orders
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { createOrder } from '../operations.js';
 import { CreateOrderBody, Order } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // POST /v1/disputes/{id}/decide
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { decideDispute } from '../operations.js';
 import { DecideDisputeBody, Dispute } from '../schemas.js';
 

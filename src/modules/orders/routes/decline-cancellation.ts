@@ -1,6 +1,6 @@
 // POST /v1/orders/{id}/decline_cancellation
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { declineCancellation } from '../operations.js';
 import { ActorBody, Order } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // POST /v1/orders/{id}/dispute
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { disputeOrder } from '../operations.js';
 import { DisputeOrderBody, Order } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // GET /v1/orders/{id}/events
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { listOrderTransitions } from '../operations.js';
 import { OrderTransitionList } from '../schemas.js';
 

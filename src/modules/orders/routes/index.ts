@@ -1,5 +1,5 @@
 // The order and dispute operations (secret key).
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { createOrderRoute } from './create.js';
 import { listOrdersRoute } from './list.js';
 import { retrieveOrderRoute } from './retrieve.js';

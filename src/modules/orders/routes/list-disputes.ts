@@ -1,5 +1,5 @@
 // GET /v1/disputes
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { listDisputes } from '../disputes.js';
 import { DisputeList, ListDisputesQuery } from '../schemas.js';
 

@@ -1,5 +1,5 @@
 // GET /v1/orders
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { listOrders } from '../operations.js';
 import { ListOrdersQuery, OrderList } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // GET /v1/disputes/{id}
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { retrieveDispute } from '../disputes.js';
 import { Dispute } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // GET /v1/orders/{id}
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { retrieveOrder } from '../operations.js';
 import { Order } from '../schemas.js';
 

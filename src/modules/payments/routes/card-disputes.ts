@@ -1,6 +1,6 @@
 // GET /v1/card_disputes, GET /v1/card_disputes/{id}
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { listCardDisputes, retrieveCardDispute } from '../operations.js';
 import { CardDispute, CardDisputeList, ListCardDisputesQuery } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // The payment, refund and card dispute operations and their test helpers (secret key), and the
 // simulated processor's checkout page (no key).
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { cardDisputeRoutes } from './card-disputes.js';
 import { paymentRoutes } from './payments.js';
 import { refundRoutes } from './refunds.js';

@@ -1,6 +1,6 @@
 // GET /v1/payments, GET /v1/payments/{id}, PATCH /v1/payments/{id}, POST /v1/payments/{id}/retry_release
 import { EmptyBody, IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { listPayments, retrievePayment, retryRelease, updatePaymentMetadata } from '../operations.js';
 import { ListPaymentsQuery, MetadataBody, Payment, PaymentList } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // GET /v1/refunds, POST /v1/refunds, GET /v1/refunds/{id}, PATCH /v1/refunds/{id}
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { createRefund, listRefunds, retrieveRefund, updateRefundMetadata } from '../operations.js';
 import { CreateRefundBody, ListRefundsQuery, MetadataBody, Refund, RefundList } from '../schemas.js';
 

@@ -4,7 +4,7 @@
 // is the only credential, as with a processor's hosted page: never cached, never a referrer.
 import type { FastifyReply } from 'fastify';
 import { IdParams } from '../../../http/schemas.js';
-import type { App, RouteModule } from '../../../http/types.js';
+import type { App, RouteModule } from '../../../contracts/wiring.js';
 import { simulatedCheckoutPath } from '../../../adapters/processors/simulated.js';
 import { escapeHtml, simulatedPage, simulatedPageHeaders } from '../../../adapters/processors/simulated-pages.js';
 import { submitCheckout, viewCheckout, type CheckoutPage } from '../simulated.js';

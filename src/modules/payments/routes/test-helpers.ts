@@ -1,7 +1,7 @@
 // The simulated processor's test helpers (contract 15; test-mode keys only).
 import { Type } from '@sinclair/typebox';
 import { IdParams, StringEnum } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { Seller } from '../../sellers/schemas.js';
 import { requireTestMode } from '../../test-helpers/test-mode.js';
 import { CardDispute, CardDisputeBody, FailPaymentBody, SucceedPaymentBody, Payment, ProcessorRefundBody, Refund } from '../schemas.js';

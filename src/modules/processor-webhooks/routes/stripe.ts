@@ -1,7 +1,7 @@
 // POST /processor/stripe/{marketplace}/{mode}: where a marketplace's Stripe account sends its
 // webhooks. Outside /v1 (Stripe has no API key of ours; the signature is the credential) and out
 // of the API document, like the simulated processor's pages.
-import type { App, RouteModule } from '../../../http/types.js';
+import type { App, RouteModule } from '../../../contracts/wiring.js';
 import { BODY_LIMIT } from '../../../http/app.js';
 import { receiveStripeWebhook } from '../operations.js';
 import { ProcessorWebhookParams, ProcessorWebhookReceipt } from '../schemas.js';

@@ -1,5 +1,5 @@
 // GET /v1/reputation_events?subject=
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { listReputationEvents } from '../operations.js';
 import { ListReputationEventsQuery, ReputationEventList } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // POST /v1/orders/{id}/reviews
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { createReview } from '../operations.js';
 import { CreateReviewBody, Review } from '../schemas.js';
 

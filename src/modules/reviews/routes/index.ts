@@ -1,5 +1,5 @@
 // The review operations (secret key).
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { createReviewRoute } from './create.js';
 import { listReviewsRoute } from './list.js';
 import { removeReviewRoute } from './remove.js';

@@ -1,5 +1,5 @@
 // GET /v1/reviews?subject=
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { listReviews } from '../operations.js';
 import { ListReviewsQuery, ReviewList } from '../schemas.js';
 

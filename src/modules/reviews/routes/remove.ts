@@ -1,6 +1,6 @@
 // POST /v1/reviews/{id}/remove
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { removeReview } from '../operations.js';
 import { RemoveReviewBody, Review } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // GET /v1/reviews/{id}
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { retrieveReview } from '../operations.js';
 import { Review } from '../schemas.js';
 

@@ -1,5 +1,5 @@
 // POST /v1/sellers: create a seller.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { createSeller } from '../operations.js';
 import { CreateSellerBody, Seller } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // DELETE /v1/sellers/{id}: erase the seller's personal data.
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { eraseSeller } from '../operations.js';
 import { Seller } from '../schemas.js';
 

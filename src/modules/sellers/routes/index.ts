@@ -1,5 +1,5 @@
 // The seller routes: secret-key operations, and the public profile for the publishable scope.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { createSellerRoute } from './create.js';
 import { eraseSellerRoute } from './erase.js';
 import { listSellersRoute } from './list.js';

@@ -1,5 +1,5 @@
 // GET /v1/sellers: newest first, filtered by external_id or status.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { listSellers } from '../operations.js';
 import { ListSellersQuery, SellerList } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // GET /v1/sellers/{id}/profile (PK): what a buyer may see of a seller.
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { retrieveSellerProfile } from '../operations.js';
 import { SellerProfile } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // PUT /v1/sellers/{id}/storefront: create or replace the seller's storefront.
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { putStorefront } from '../operations.js';
 import { PutStorefrontBody, Storefront } from '../schemas.js';
 

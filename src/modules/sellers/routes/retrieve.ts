@@ -1,6 +1,6 @@
 // GET /v1/sellers/{id}
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { retrieveSeller } from '../operations.js';
 import { Seller } from '../schemas.js';
 

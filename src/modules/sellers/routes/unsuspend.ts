@@ -1,6 +1,6 @@
 // POST /v1/sellers/{id}/unsuspend: suspended → active, recorded as a moderation action.
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { changeSuspension } from '../operations.js';
 import { Seller, UnsuspendSellerBody } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // PATCH /v1/sellers/{id}: the party update body; metadata is replaced whole.
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { updateSeller } from '../operations.js';
 import { Seller, UpdateSellerBody } from '../schemas.js';
 

@@ -1,5 +1,5 @@
 // GET /v1/test_helpers/clock.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { retrieveTestClock } from '../clock.js';
 import { TestClock } from '../schemas.js';
 import { requireTestMode } from '../test-mode.js';

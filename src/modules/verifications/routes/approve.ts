@@ -1,6 +1,6 @@
 // POST /v1/verifications/{id}/approve: pending → verified; the seller becomes verified.
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { decideVerification } from '../operations.js';
 import { Verification } from '../schemas.js';
 

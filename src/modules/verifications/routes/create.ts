@@ -1,6 +1,6 @@
 // POST /v1/sellers/{id}/verifications: start a verification of the seller.
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { createVerification } from '../operations.js';
 import { CreateVerificationBody, Verification } from '../schemas.js';
 

@@ -1,5 +1,5 @@
 // The verification routes (secret key).
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { approveVerificationRoute } from './approve.js';
 import { createVerificationRoute } from './create.js';
 import { listVerificationsRoute } from './list.js';

@@ -1,5 +1,5 @@
 // GET /v1/verifications: newest first, filtered by seller or status.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { listVerifications } from '../operations.js';
 import { ListVerificationsQuery, VerificationList } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // POST /v1/verifications/{id}/reject: pending → rejected with a reason; the seller becomes rejected.
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { decideVerification } from '../operations.js';
 import { RejectVerificationBody, Verification } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // GET /v1/verifications/{id}
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { retrieveVerification } from '../operations.js';
 import { Verification } from '../schemas.js';
 

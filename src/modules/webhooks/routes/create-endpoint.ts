@@ -1,5 +1,5 @@
 // POST /v1/webhook_endpoints: create an endpoint; the answer carries its signing secret, once.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { createWebhookEndpoint } from '../operations.js';
 import { CreateWebhookEndpointBody, WebhookEndpoint } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // DELETE /v1/webhook_endpoints/{id}: the endpoint and its deliveries.
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { deleteWebhookEndpoint } from '../operations.js';
 import { DeletedWebhookEndpoint } from '../schemas.js';
 

@@ -1,5 +1,5 @@
 // The webhook routes (secret key).
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { createWebhookEndpointRoute } from './create-endpoint.js';
 import { deleteWebhookEndpointRoute } from './delete-endpoint.js';
 import { listWebhookDeliveriesRoute } from './list-deliveries.js';

@@ -1,5 +1,5 @@
 // GET /v1/webhook_deliveries: newest first, by endpoint and status.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { listWebhookDeliveries } from '../operations.js';
 import { ListWebhookDeliveriesQuery, WebhookDeliveryList } from '../schemas.js';
 

@@ -1,5 +1,5 @@
 // GET /v1/webhook_endpoints: newest first.
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { listWebhookEndpoints } from '../operations.js';
 import { ListWebhookEndpointsQuery, WebhookEndpointList } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // POST /v1/webhook_deliveries/{id}/replay
 import { EmptyBody, IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { replayWebhookDelivery } from '../operations.js';
 import { WebhookDelivery } from '../schemas.js';
 

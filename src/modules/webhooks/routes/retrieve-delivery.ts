@@ -1,6 +1,6 @@
 // GET /v1/webhook_deliveries/{id}
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { retrieveWebhookDelivery } from '../operations.js';
 import { WebhookDelivery } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // GET /v1/webhook_endpoints/{id}
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { retrieveWebhookEndpoint } from '../operations.js';
 import { WebhookEndpoint } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // POST /v1/webhook_endpoints/{id}/rotate_secret
 import { EmptyBody, IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { rotateWebhookEndpointSecret } from '../operations.js';
 import { WebhookEndpoint } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // PATCH /v1/webhook_endpoints/{id}
 import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../http/types.js';
+import type { RouteModule } from '../../../contracts/wiring.js';
 import { updateWebhookEndpoint } from '../operations.js';
 import { UpdateWebhookEndpointBody, WebhookEndpoint } from '../schemas.js';
 

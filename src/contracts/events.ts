@@ -1,5 +1,9 @@
-// Every event type the service emits. Webhook subscriptions and the events list filter check
+// Events: every type the service emits, the envelope stored and delivered, and the work a module
+// may attach to every event. Every event type the service emits. Webhook subscriptions and the events list filter check
 // against this list; '*' in a subscription also selects types added later.
+import type { Tx } from '../db/db.js';
+import type { Scope } from '../scope.js';
+
 export const EVENT_TYPES = [
   'seller.created', 'seller.updated', 'seller.erased', 'seller.suspended', 'seller.unsuspended',
   'seller.verification_updated', 'seller.payouts_updated',
@@ -27,3 +31,32 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export function isEventType(value: string): value is EventType {
   return (EVENT_TYPES as readonly string[]).includes(value);
 }
+
+/** The object an event carries (data.object): a serialized API object, with its id. */
+export interface EventObject {
+  id: string;
+  [field: string]: unknown;
+}
+
+export interface EventRecord {
+  id: string;
+  object: 'event';
+  type: EventType;
+  api_version: 'v1';
+  created: string;
+  livemode: boolean;
+  data: { object: EventObject; previous_attributes?: Record<string, unknown> };
+}
+
+/**
+ * Work written with every event, in its transaction (webhook deliveries). Declared by modules in
+ * their module.ts and handed to the database handle by the composition root (src/app/runtime.ts),
+ * so the outbox depends on none of them.
+ */
+export type EventSubscriber = ((tx: Tx, scope: Scope, event: EventRecord) => Promise<void>) & {
+  /**
+   * The same work for several events of one change at once (emitEvents), in fewer statements than
+   * one call per event; when absent, the subscriber is called once per event, in order.
+   */
+  many?: (tx: Tx, scope: Scope, events: readonly EventRecord[]) => Promise<void>;
+};

@@ -1,0 +1,49 @@
+// Every module of the service, by its manifest (src/contracts/wiring.ts). The order is the order
+// of their routes in the OpenAPI document and of their other lists (subscribers, hooks); erasure
+// has an order of its own (wiring.ts). Adding a module is one line here.
+import type { ModuleManifest } from '../contracts/wiring.js';
+import { accountsModule } from '../modules/accounts/module.js';
+import { buyersModule } from '../modules/buyers/module.js';
+import { categoriesModule } from '../modules/categories/module.js';
+import { dashboardModule } from '../modules/dashboard/module.js';
+import { emailsModule } from '../modules/emails/module.js';
+import { eventsModule } from '../modules/events/module.js';
+import { listingsModule } from '../modules/listings/module.js';
+import { marketplacesModule } from '../modules/marketplaces/module.js';
+import { mediaModule } from '../modules/media/module.js';
+import { moderationModule } from '../modules/moderation/module.js';
+import { onboardingModule } from '../modules/onboarding/module.js';
+import { ordersModule } from '../modules/orders/module.js';
+import { partiesModule } from '../modules/parties/module.js';
+import { paymentsModule } from '../modules/payments/module.js';
+import { processorWebhooksModule } from '../modules/processor-webhooks/module.js';
+import { reputationModule } from '../modules/reputation/module.js';
+import { reviewsModule } from '../modules/reviews/module.js';
+import { sellersModule } from '../modules/sellers/module.js';
+import { testHelpersModule } from '../modules/test-helpers/module.js';
+import { verificationsModule } from '../modules/verifications/module.js';
+import { webhooksModule } from '../modules/webhooks/module.js';
+
+export const MODULES: readonly ModuleManifest[] = [
+  marketplacesModule,
+  eventsModule,
+  testHelpersModule,
+  categoriesModule,
+  sellersModule,
+  listingsModule,
+  buyersModule,
+  verificationsModule,
+  onboardingModule,
+  webhooksModule,
+  ordersModule,
+  paymentsModule,
+  reviewsModule,
+  reputationModule,
+  mediaModule,
+  moderationModule,
+  accountsModule,
+  emailsModule,
+  processorWebhooksModule,
+  dashboardModule,
+  partiesModule,
+];

@@ -1,0 +1,72 @@
+// What every operation, timer and job runs with: the database, the clock, the configuration, and
+// the hooks the composition root (src/app/wiring.ts) assembled from the modules' manifests. The
+// hooks are how a module reaches behaviour that another module owns without importing it (orders
+// call the payments side through orderPayments; a party's erasure runs every participant) and how
+// modules reach the adapters (processors, storage). Every hook is required: a root that forgot one
+// does not type-check.
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Db, Tx } from '../db/db.js';
+import type { Scope } from '../scope.js';
+import type { ErasureParticipant } from './erasure.js';
+import type { ModerationTargets } from './moderation.js';
+import type { ProcessorDriver, Provider } from './processor.js';
+import type { Settings } from './settings.js';
+import type { StorageDriver } from './storage.js';
+
+export interface Deps {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly config: Config;
+  readonly hooks: Hooks;
+}
+
+export interface Hooks {
+  /** The payment side of orders (the payments module's). */
+  readonly orderPayments: OrderPaymentHooks;
+  /** Everyone who keeps data about a seller or buyer, in the order erasure runs them. */
+  readonly erasure: readonly ErasureParticipant[];
+  /** What trust and safety can flag and act on, by target type. */
+  readonly moderationTargets: ModerationTargets;
+  /** The processor driver of each provider. */
+  readonly processors: Readonly<Record<Provider, ProcessorDriver>>;
+  /** File storage of this configuration (STORAGE: local disk or S3). */
+  readonly storage: StorageDriver;
+}
+
+export interface OrderForPayment {
+  id: string;
+  buyer: string;
+  seller: string;
+  subtotal: number;
+  fee_amount: number;
+  total: number;
+  currency: string;
+  payment_method: string;
+  success_url: string | null;
+  cancel_url: string | null;
+}
+
+/**
+ * The services of the request that moves the order, so processor calls the move asks for are made
+ * right after its COMMIT; null (a timer) leaves them to the worker.
+ */
+export type HookDeps = Deps | null;
+
+/**
+ * The payment side of orders (contract 9, 10): the orders module calls these inside its own
+ * transactions and knows nothing of processors; an order is committed by `commitPaidOrder`
+ * (src/modules/orders/operations.ts) when its payment succeeds.
+ */
+export interface OrderPaymentHooks {
+  /** Before units are reserved, with payments on: 403 processor_not_connected, seller_payouts_not_enabled. */
+  assertCanPay(tx: Tx, scope: Scope, sellerId: string, settings: Settings): Promise<void>;
+  /** Creates the order's payment (payment.created); answers its id. */
+  createPayment(tx: Tx, scope: Scope, order: OrderForPayment, settings: Settings, now: Date, deps: HookDeps): Promise<string>;
+  /** The order was cancelled or expired: cancel its payment, or refund it (`order_cancelled`, `order_expired`). */
+  settleEnded(tx: Tx, scope: Scope, paymentId: string, reason: 'order_cancelled' | 'order_expired', now: Date, deps: HookDeps): Promise<void>;
+  /** The order completed: release the seller share after release_delay_seconds. */
+  release(tx: Tx, scope: Scope, paymentId: string, settings: Settings, now: Date, deps: HookDeps): Promise<void>;
+  /** The order was disputed: hold the release until the dispute is decided. */
+  holdRelease(tx: Tx, scope: Scope, paymentId: string, now: Date): Promise<void>;
+}

@@ -1,0 +1,105 @@
+// What a module declares (ModuleManifest, in its module.ts) and what the composition root builds
+// from every manifest (Wiring, src/app/wiring.ts), with the Services that carry it to the API, the
+// worker and the test clock alike. Nothing registers itself: a list here is filled only by the root.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ClockAdvanceHook, JobKind, PeriodicJob, TimerHandlers, WorkerComponent, WorkStatsSource } from './background.js';
+import type { ApiKeyContext } from './context.js';
+import type { Deps, OrderPaymentHooks, Hooks } from './deps.js';
+import type { ErasureParticipant } from './erasure.js';
+import type { EventSubscriber } from './events.js';
+import type { ModerationTarget, TargetType } from './moderation.js';
+
+/** The typed Fastify instance every route module registers on. */
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+/** A module's routes, registered inside one auth scope. */
+export type RouteModule = (app: App, services: Services) => void | Promise<void>;
+
+/** API keys by their secret text, cached (src/http/api-keys.ts). */
+export interface ApiKeys {
+  lookup(key: string): Promise<ApiKeyContext | null>;
+  /** Cached key contexts carry settings and billing state: a change to those clears the cache. */
+  invalidate(): void;
+}
+
+export interface RateDecision {
+  allowed: boolean;
+  /** Whole seconds until a token is there again; at least 1. */
+  retryAfterSeconds: number;
+}
+
+/** Token buckets per key (src/http/rate-limit.ts: in memory, or Redis shared by every process). */
+export interface RateLimiter {
+  consume(bucket: string, ratePerSecond: number): Promise<RateDecision>;
+  close(): Promise<void>;
+}
+
+/** Test hooks that make a failure happen at a chosen point. */
+export interface IdempotencyFaults {
+  /** Throws after the change committed and before the answer is sent. */
+  afterCommit?: (request: FastifyRequest) => void;
+}
+
+/** One process's services: what a route is registered with. */
+export interface Services extends Deps {
+  readonly apiKeys: ApiKeys;
+  readonly rateLimiter: RateLimiter;
+  readonly faults: IdempotencyFaults;
+  readonly wiring: Wiring;
+}
+
+/** The auth scopes a route can live in (src/app/routes.ts mounts them). */
+export interface RouteScopes {
+  /** /v1 operations a publishable key may call (answer browsers from any origin). */
+  publishable: readonly RouteModule[];
+  /** /v1 operations that need a secret key. */
+  secret: readonly RouteModule[];
+  /** /manage/v1 without authentication (sign-up, login, password reset, accepting an invitation). */
+  managePublic: readonly RouteModule[];
+  /** /manage/v1 for the operator (OPERATOR_TOKEN). */
+  manageOperator: readonly RouteModule[];
+  /** /manage/v1 for the dashboard's session cookie only. */
+  manageSession: readonly RouteModule[];
+  /** /manage/v1 for a signed-in user (a Bearer management token or the dashboard's session). */
+  manageSignedIn: readonly RouteModule[];
+  /** Outside /v1 and /manage/v1 (dashboard, simulated processor pages, uploads, processor webhooks). */
+  root: readonly RouteModule[];
+}
+
+/** What one module declares; every field but the name is optional. */
+export interface ModuleManifest {
+  name: string;
+  routes?: Partial<RouteScopes>;
+  timers?: TimerHandlers;
+  jobKinds?: readonly JobKind[];
+  periodic?: readonly PeriodicJob[];
+  components?: readonly WorkerComponent[];
+  workStats?: readonly WorkStatsSource[];
+  clockAdvanceHooks?: readonly ClockAdvanceHook[];
+  /** Work written with every event, in the event's transaction (webhook deliveries). */
+  eventSubscribers?: readonly EventSubscriber[];
+  erasure?: ErasureParticipant;
+  moderationTargets?: Partial<Record<TargetType, ModerationTarget>>;
+  /** Hooks this module provides to others. */
+  provides?: { orderPayments?: OrderPaymentHooks };
+}
+
+/** Everything the root assembled: one object, handed to the API, the worker and the test clock. */
+export interface Wiring extends Hooks {
+  readonly routes: RouteScopes;
+  readonly timers: TimerHandlers;
+  readonly jobKinds: readonly JobKind[];
+  readonly periodic: readonly PeriodicJob[];
+  readonly components: readonly WorkerComponent[];
+  readonly workStats: readonly WorkStatsSource[];
+  readonly clockAdvanceHooks: readonly ClockAdvanceHook[];
+  readonly eventSubscribers: readonly EventSubscriber[];
+}

@@ -1,0 +1,13 @@
+// The accounts module's manifest (src/contracts/wiring.ts): users, workspaces, members, invitations,
+// management tokens and email verification, all under /manage/v1.
+import type { ModuleManifest } from '../../contracts/wiring.js';
+import { accountOperatorRoutes, accountPublicRoutes, memberRoutes, sessionRoutes } from './routes/index.js';
+
+export const accountsModule: ModuleManifest = {
+  name: 'accounts',
+  routes: {
+    managePublic: accountPublicRoutes,
+    manageOperator: accountOperatorRoutes,
+    manageSignedIn: [...sessionRoutes, ...memberRoutes],
+  },
+};

@@ -1,0 +1,11 @@
+// The buyers module's manifest (src/contracts/wiring.ts).
+import type { ModuleManifest } from '../../contracts/wiring.js';
+import { findBuyerForShare } from './operations.js';
+import { buyerRoutes } from './routes/index.js';
+
+export const buyersModule: ModuleManifest = {
+  name: 'buyers',
+  routes: { secret: buyerRoutes },
+  // A buyer can be flagged; no moderation action applies to one (docs/trust-and-safety.md).
+  moderationTargets: { buyer: { find: findBuyerForShare, actions: {} } },
+};

@@ -1,0 +1,8 @@
+// The categories module's manifest (src/contracts/wiring.ts).
+import type { ModuleManifest } from '../../contracts/wiring.js';
+import { categoryRoutes } from './routes/index.js';
+
+export const categoriesModule: ModuleManifest = {
+  name: 'categories',
+  routes: { secret: categoryRoutes },
+};

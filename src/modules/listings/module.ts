@@ -1,0 +1,13 @@
+// The listings module's manifest (src/contracts/wiring.ts).
+import type { ModuleManifest } from '../../contracts/wiring.js';
+import { listingsErasure } from './erasure.js';
+import { expireListingTimer, findListingForShare, LISTING_EXPIRE_TIMER, setListingRemoved } from './operations.js';
+import { listingPublicRoutes, listingRoutes } from './routes/index.js';
+
+export const listingsModule: ModuleManifest = {
+  name: 'listings',
+  routes: { publishable: listingPublicRoutes, secret: listingRoutes },
+  timers: { [LISTING_EXPIRE_TIMER]: expireListingTimer },
+  erasure: listingsErasure,
+  moderationTargets: { listing: { find: findListingForShare, actions: { remove_listing: setListingRemoved } } },
+};

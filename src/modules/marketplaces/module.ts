@@ -1,0 +1,9 @@
+// The marketplaces module's manifest (src/contracts/wiring.ts): marketplaces, their modes' settings,
+// API keys and processor connections under /manage/v1, and GET /v1/marketplace.
+import type { ModuleManifest } from '../../contracts/wiring.js';
+import { marketplaceManagementRoutes, marketplaceRoutes } from './routes/index.js';
+
+export const marketplacesModule: ModuleManifest = {
+  name: 'marketplaces',
+  routes: { secret: marketplaceRoutes, manageSignedIn: marketplaceManagementRoutes },
+};

@@ -1,0 +1,15 @@
+// The media module's manifest (src/contracts/wiring.ts).
+import type { ModuleManifest } from '../../contracts/wiring.js';
+import { mediaErasure } from './erasure.js';
+import { expireMediaUploadTimer } from './operations.js';
+import { mediaFileDeleteJob } from './removal.js';
+import { mediaFilePageRoutes, mediaRoutes } from './routes/index.js';
+import { MEDIA_UPLOAD_EXPIRE_TIMER } from './status.js';
+
+export const mediaModule: ModuleManifest = {
+  name: 'media',
+  routes: { secret: mediaRoutes, root: mediaFilePageRoutes },
+  timers: { [MEDIA_UPLOAD_EXPIRE_TIMER]: expireMediaUploadTimer },
+  jobKinds: [mediaFileDeleteJob],
+  erasure: mediaErasure,
+};

@@ -1,0 +1,11 @@
+// The moderation module's manifest (src/contracts/wiring.ts): flags and moderation actions. What can
+// be flagged is declared by the targets' owners (src/contracts/moderation.ts).
+import type { ModuleManifest } from '../../contracts/wiring.js';
+import { flagsErasure } from './erasure.js';
+import { moderationRoutes } from './routes/index.js';
+
+export const moderationModule: ModuleManifest = {
+  name: 'moderation',
+  routes: { secret: moderationRoutes },
+  erasure: flagsErasure,
+};

@@ -1,0 +1,23 @@
+// The payments module's manifest (src/contracts/wiring.ts): payments, refunds, releases and card
+// disputes, the processor-call job, and the payment side of orders, which it provides.
+import type { ModuleManifest } from '../../contracts/wiring.js';
+import { runDueJobs } from '../../workers/engine.js';
+import { processorCallJob } from './calls.js';
+import { RELEASE_TIMER, releaseTimer, retryReleasesOnPayoutsEnabled } from './operations.js';
+import { paymentOrderHooks } from './order-hooks.js';
+import { paymentApiRoutes, paymentPageRoutes } from './routes/index.js';
+
+export const paymentsModule: ModuleManifest = {
+  name: 'payments',
+  routes: { secret: paymentApiRoutes, root: paymentPageRoutes },
+  timers: { [RELEASE_TIMER]: releaseTimer },
+  jobKinds: [processorCallJob],
+  clockAdvanceHooks: [
+    // Processor calls the advance's timers asked for (the refund of an expired order, a release
+    // after its delay) are made before the answer, so the simulated processor has settled them by then.
+    { name: 'processor_calls', run: async (deps) => void (await runDueJobs(deps, processorCallJob, { max: 100 })) },
+  ],
+  // A seller whose payouts become enabled gets its failed releases retried (contract 10).
+  eventSubscribers: [retryReleasesOnPayoutsEnabled],
+  provides: { orderPayments: paymentOrderHooks },
+};

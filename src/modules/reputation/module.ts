@@ -1,0 +1,8 @@
+// The reputation module's manifest (src/contracts/wiring.ts).
+import type { ModuleManifest } from '../../contracts/wiring.js';
+import { reputationRoutes } from './routes/index.js';
+
+export const reputationModule: ModuleManifest = {
+  name: 'reputation',
+  routes: { secret: reputationRoutes },
+};

@@ -1,0 +1,18 @@
+// The sellers module's manifest (src/contracts/wiring.ts).
+import type { ModuleManifest } from '../../contracts/wiring.js';
+import { findSellerForShare, setSellerSuspension } from './operations.js';
+import { sellerPublicRoutes, sellerRoutes } from './routes/index.js';
+
+export const sellersModule: ModuleManifest = {
+  name: 'sellers',
+  routes: { publishable: sellerPublicRoutes, secret: sellerRoutes },
+  moderationTargets: {
+    seller: {
+      find: findSellerForShare,
+      actions: {
+        suspend_seller: (tx, scope, id, reason, now) => setSellerSuspension(tx, scope, id, 'suspend', reason, now),
+        unsuspend_seller: (tx, scope, id, reason, now) => setSellerSuspension(tx, scope, id, 'unsuspend', reason, now),
+      },
+    },
+  },
+};

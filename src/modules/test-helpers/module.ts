@@ -1,0 +1,9 @@
+// The test-helpers module's manifest (src/contracts/wiring.ts): the test clock of a test mode
+// (/v1/test_helpers), which runs the wiring's timers and clock hooks when advanced.
+import type { ModuleManifest } from '../../contracts/wiring.js';
+import { testHelperRoutes } from './routes/index.js';
+
+export const testHelpersModule: ModuleManifest = {
+  name: 'test-helpers',
+  routes: { secret: testHelperRoutes },
+};

@@ -1,0 +1,10 @@
+// The verifications module's manifest (src/contracts/wiring.ts).
+import type { ModuleManifest } from '../../contracts/wiring.js';
+import { verificationsErasure } from './erasure.js';
+import { verificationRoutes } from './routes/index.js';
+
+export const verificationsModule: ModuleManifest = {
+  name: 'verifications',
+  routes: { secret: verificationRoutes },
+  erasure: verificationsErasure,
+};
