@@ -1,0 +1,270 @@
+// The import rules of docs/architecture.md ("Import rules") as pure functions over a tree on disk:
+// each takes the root of a repository (this one, or a fixture under test/architecture/fixtures/)
+// and returns what breaks a rule, as text a failing test can print. Paths are relative to the root.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, posix, relative, sep } from 'node:path';
+import ts from 'typescript';
+
+/** Every .ts file under src/, and the files of src/ each one imports (type-only and import() included). */
+export interface SourceTree {
+  root: string;
+  files: string[];
+  imports: Map<string, string[]>;
+}
+
+function walk(dir: string, keep: (path: string) => boolean): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return walk(path, keep);
+      return keep(path) ? [path] : [];
+    });
+}
+
+const toPosix = (path: string) => path.split(sep).join('/');
+
+/** The file a relative specifier names, as NodeNext resolves our sources: './x.js' is x.ts, a folder its index.ts. */
+function resolveSpecifier(root: string, from: string, specifier: string): string | null {
+  if (!specifier.startsWith('.')) return null; // a package
+  const target = posix.normalize(posix.join(posix.dirname(from), specifier));
+  const candidates = [target.replace(/\.js$/, '.ts'), `${target}.ts`, `${target}/index.ts`];
+  const found = candidates.find((path) => path.endsWith('.ts') && existsSync(join(root, path)) && statSync(join(root, path)).isFile());
+  return found ?? null;
+}
+
+export function readTree(root: string): SourceTree {
+  const files = walk(join(root, 'src'), (path) => path.endsWith('.ts')).map((path) => toPosix(relative(root, path)));
+  const imports = new Map<string, string[]>();
+  for (const file of files) {
+    // preProcessFile reads import/export declarations (type-only ones too), require() and import(),
+    // including `typeof import('./x.js')` in types, and skips comments and strings.
+    const { importedFiles } = ts.preProcessFile(readFileSync(join(root, file), 'utf8'), true, true);
+    const targets = importedFiles
+      .map(({ fileName }) => resolveSpecifier(root, file, fileName))
+      .filter((target): target is string => target !== null && target.startsWith('src/'));
+    imports.set(file, [...new Set(targets)].sort());
+  }
+  return { root, files, imports };
+}
+
+// --- Import cycles ---------------------------------------------------------------------------
+
+/** Strongly connected components of the import graph that hold a cycle, each as its sorted files (Tarjan). */
+export function importCycles(tree: SourceTree): string[][] {
+  const index = new Map<string, number>();
+  const lowlink = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const components: string[][] = [];
+  let next = 0;
+
+  const visit = (file: string) => {
+    index.set(file, next);
+    lowlink.set(file, next);
+    next += 1;
+    stack.push(file);
+    onStack.add(file);
+    for (const target of tree.imports.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        lowlink.set(file, Math.min(lowlink.get(file)!, lowlink.get(target)!));
+      } else if (onStack.has(target)) {
+        lowlink.set(file, Math.min(lowlink.get(file)!, index.get(target)!));
+      }
+    }
+    if (lowlink.get(file) === index.get(file)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== file);
+      const selfImport = component.length === 1 && (tree.imports.get(file) ?? []).includes(file);
+      if (component.length > 1 || selfImport) components.push(component.sort());
+    }
+  };
+  for (const file of tree.files) if (!index.has(file)) visit(file);
+  return components.sort((a, b) => a[0]!.localeCompare(b[0]!));
+}
+
+/** Shortest import path from one file to any of `goals`, staying inside `within`. */
+function shortestPath(tree: SourceTree, from: string, goals: Set<string>, within: Set<string>): string[] {
+  const previous = new Map<string, string>();
+  const queue = [from];
+  const seen = new Set([from]);
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    for (const target of tree.imports.get(file) ?? []) {
+      if (!within.has(target)) continue;
+      if (goals.has(target)) {
+        const path = [target];
+        for (let at = file; at !== from; at = previous.get(at)!) path.unshift(at);
+        return path;
+      }
+      if (!seen.has(target)) {
+        seen.add(target);
+        previous.set(target, file);
+        queue.push(target);
+      }
+    }
+  }
+  return [];
+}
+
+/** A cycle as a readable walk a → b → … → a through every file of its component. */
+export function cycleWalk(tree: SourceTree, component: string[]): string {
+  const within = new Set(component);
+  const start = component[0]!;
+  const walkFiles = [start];
+  const unvisited = new Set(component.slice(1));
+  let at = start;
+  while (unvisited.size > 0) {
+    const step = shortestPath(tree, at, unvisited, within);
+    for (const file of step) unvisited.delete(file);
+    walkFiles.push(...step);
+    at = walkFiles[walkFiles.length - 1]!;
+  }
+  walkFiles.push(...shortestPath(tree, at, new Set([start]), within));
+  return walkFiles.join(' → ');
+}
+
+// --- Layers ----------------------------------------------------------------------------------
+
+export type Layer = 'kernel' | 'main' | 'contracts' | 'db' | 'events' | 'domain' | 'workers' | 'http' | 'adapters' | 'modules' | 'app';
+const FOLDERS: readonly Layer[] = ['contracts', 'db', 'events', 'domain', 'workers', 'http', 'adapters', 'modules', 'app'];
+
+/** The layer of a file of src/: the files directly in src/ are the kernel (but main.ts), else its first folder. */
+export function layerOf(file: string): Layer | null {
+  const parts = file.split('/');
+  if (parts.length === 2) return file === 'src/main.ts' ? 'main' : 'kernel';
+  const folder = parts[1] as Layer;
+  return FOLDERS.includes(folder) ? folder : null;
+}
+
+const INFRASTRUCTURE_MAY_NOT: readonly Layer[] = ['http', 'adapters', 'modules', 'app', 'main'];
+
+/**
+ * What each layer may not import. The kernel and contracts sit at the bottom (they may use db/'s types, as
+ * scope.ts uses Queryable); nothing imports main.ts; only main.ts imports app/ (tests do too, from outside src/).
+ */
+export const MAY_NOT_IMPORT: Record<Layer, readonly Layer[]> = {
+  kernel: ['contracts', 'events', 'domain', 'workers', 'http', 'adapters', 'modules', 'app', 'main'],
+  contracts: ['events', 'domain', 'workers', 'http', 'adapters', 'modules', 'app', 'main'],
+  db: INFRASTRUCTURE_MAY_NOT,
+  events: INFRASTRUCTURE_MAY_NOT,
+  domain: INFRASTRUCTURE_MAY_NOT,
+  workers: INFRASTRUCTURE_MAY_NOT,
+  http: ['adapters', 'modules', 'app', 'main'],
+  adapters: ['http', 'modules', 'app', 'main'],
+  modules: ['app', 'main'],
+  app: ['main'],
+  main: [],
+};
+
+/** Imports that run up the layers, as 'from -> to'; a file in no known folder of src/ as 'file -> (no layer)'. */
+export function layerViolations(tree: SourceTree): string[] {
+  const violations: string[] = [];
+  for (const file of tree.files) {
+    const layer = layerOf(file);
+    if (layer === null) {
+      violations.push(`${file} -> (no layer)`);
+      continue;
+    }
+    for (const target of tree.imports.get(file) ?? []) {
+      const targetLayer = layerOf(target);
+      if (targetLayer !== null && MAY_NOT_IMPORT[layer].includes(targetLayer)) violations.push(`${file} -> ${target}`);
+    }
+  }
+  return violations;
+}
+
+// --- Modules ---------------------------------------------------------------------------------
+
+/** The module a file belongs to ('orders' for src/modules/orders/routes/x.ts); null outside a module folder. */
+export function moduleOf(file: string): string | null {
+  const parts = file.split('/');
+  return parts[0] === 'src' && parts[1] === 'modules' && parts.length > 3 ? parts[2]! : null;
+}
+
+/** The module folders of src/modules/. */
+export function moduleNames(root: string): string[] {
+  const dir = join(root, 'src', 'modules');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => statSync(join(dir, name)).isDirectory())
+    .sort();
+}
+
+/**
+ * Imports that pass a module's public surface, as 'from -> to'. Outside module B, the files that may import
+ * modules at all (other modules, app/, main.ts) import only src/modules/B/index.ts, and app/ also B's
+ * manifest module.ts; nobody but app/ imports a module.ts. The surface rule holds for the modules that have
+ * an index.ts (it turns on module by module as they get one), or for every module with `everyModule`.
+ */
+export function moduleBoundaryViolations(tree: SourceTree, options: { everyModule?: boolean } = {}): string[] {
+  const withSurface = new Set(moduleNames(tree.root).filter((name) => options.everyModule || tree.files.includes(`src/modules/${name}/index.ts`)));
+  const violations: string[] = [];
+  for (const file of tree.files) {
+    const layer = layerOf(file);
+    const fromApp = layer === 'app';
+    for (const target of tree.imports.get(file) ?? []) {
+      const owner = moduleOf(target);
+      if (owner === null) continue;
+      const manifest = `src/modules/${owner}/module.ts`;
+      if (target === manifest) {
+        if (!fromApp) violations.push(`${file} -> ${target}`);
+        continue;
+      }
+      const mayImportModules = layer !== null && !MAY_NOT_IMPORT[layer].includes('modules');
+      if (!mayImportModules || moduleOf(file) === owner || !withSurface.has(owner)) continue;
+      if (target !== `src/modules/${owner}/index.ts`) violations.push(`${file} -> ${target}`);
+    }
+  }
+  return violations;
+}
+
+/** The public surface (index.ts) and manifest (module.ts) that module folders still lack. */
+export function missingModuleFiles(root: string): string[] {
+  return moduleNames(root).flatMap((name) =>
+    ['index.ts', 'module.ts'].map((file) => `src/modules/${name}/${file}`).filter((path) => !existsSync(join(root, path))),
+  );
+}
+
+// --- Docs ------------------------------------------------------------------------------------
+
+/** README.md and every page under docs/. */
+export function docPages(root: string): string[] {
+  const pages = walk(join(root, 'docs'), (path) => path.endsWith('.md')).map((path) => toPosix(relative(root, path)));
+  return existsSync(join(root, 'README.md')) ? ['README.md', ...pages] : pages;
+}
+
+/**
+ * The src/ paths a page names, backticked or bare: not inside another path (dashboard/src/…), trailing
+ * punctuation stripped; a pattern with a placeholder (src/modules/<name>/, src/modules/*, {a,b}) is skipped.
+ */
+export function srcPathsIn(text: string): string[] {
+  const paths: string[] = [];
+  for (const match of text.matchAll(/(?<![\w./-])src\/[\w./-]*/g)) {
+    const following = text[match.index + match[0].length] ?? '';
+    if ('<*{'.includes(following) && following !== '') continue;
+    paths.push(match[0].replace(/[.,:;-]+$/, ''));
+  }
+  return paths;
+}
+
+/** The src/ paths named in the docs that exist neither as a file nor as a folder, as 'page: path'. */
+export function missingDocPaths(root: string): string[] {
+  const missing = new Set<string>();
+  for (const page of docPages(root)) {
+    for (const path of srcPathsIn(readFileSync(join(root, page), 'utf8'))) {
+      if (!existsSync(join(root, path))) missing.add(`${page}: ${path}`);
+    }
+  }
+  return [...missing];
+}
+
+/** The directory of this file: fixtures sit beside it. */
+export const FIXTURES = join(import.meta.dirname, 'fixtures');
