@@ -13,6 +13,7 @@ import {
   moduleBoundaryViolations,
   readTree,
   srcPathsIn,
+  valueImports,
 } from './rules.js';
 
 const fixture = (name: string) => join(FIXTURES, name);
@@ -36,6 +37,8 @@ describe('import rules on fixture trees', () => {
     expect(cycleWalk(tree, cycles[0]!)).toBe('src/a.ts → src/b.ts → src/c.ts → src/a.ts');
     // d.ts names a.ts only in a comment and a string: no edge back.
     expect(tree.imports.get('src/d.ts')).toEqual([]);
+    // At run time there is no cycle: only a.ts → d.ts loads code.
+    expect(['src/a.ts', 'src/b.ts', 'src/c.ts'].flatMap((file) => valueImports(tree.root, file))).toEqual(['src/d.ts']);
   });
 
   it("find a module importing another's file past its index.ts, once that module has one", () => {
@@ -64,6 +67,16 @@ describe('import rules on fixture trees', () => {
     const tree = readTree(fixture('contracts-import-module'));
     expect(layerViolations(tree)).toEqual(['src/contracts/erasure.ts -> src/modules/orders/index.ts']);
     expect(moduleBoundaryViolations(tree)).toEqual([]);
+  });
+
+  it('find app/ imported by another file than main.ts, and a file in no layer', () => {
+    const tree = readTree(fixture('http-imports-app'));
+    expect(layerViolations(tree)).toEqual(['src/http/app.ts -> src/app/wiring.ts', 'src/utils/strings.ts -> (no layer)']);
+  });
+
+  it("find contracts/ running db/'s code (its types are fine)", () => {
+    const tree = readTree(fixture('contracts-run-db'));
+    expect(layerViolations(tree)).toEqual(['src/contracts/jobs.ts -> src/db/transactions.ts']);
   });
 
   it('find a docs page naming a src/ path that does not exist', () => {

@@ -2,134 +2,10 @@
 // each takes the root of a repository (this one, or a fixture under test/architecture/fixtures/)
 // and returns what breaks a rule, as text a failing test can print. Paths are relative to the root.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, posix, relative, sep } from 'node:path';
-import ts from 'typescript';
+import { join, relative } from 'node:path';
+import { type SourceTree, toPosix, valueImports, walk } from './graph.js';
 
-/** Every .ts file under src/, and the files of src/ each one imports (type-only and import() included). */
-export interface SourceTree {
-  root: string;
-  files: string[];
-  imports: Map<string, string[]>;
-}
-
-function walk(dir: string, keep: (path: string) => boolean): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) return walk(path, keep);
-      return keep(path) ? [path] : [];
-    });
-}
-
-const toPosix = (path: string) => path.split(sep).join('/');
-
-/** The file a relative specifier names, as NodeNext resolves our sources: './x.js' is x.ts, a folder its index.ts. */
-function resolveSpecifier(root: string, from: string, specifier: string): string | null {
-  if (!specifier.startsWith('.')) return null; // a package
-  const target = posix.normalize(posix.join(posix.dirname(from), specifier));
-  const candidates = [target.replace(/\.js$/, '.ts'), `${target}.ts`, `${target}/index.ts`];
-  const found = candidates.find((path) => path.endsWith('.ts') && existsSync(join(root, path)) && statSync(join(root, path)).isFile());
-  return found ?? null;
-}
-
-export function readTree(root: string): SourceTree {
-  const files = walk(join(root, 'src'), (path) => path.endsWith('.ts')).map((path) => toPosix(relative(root, path)));
-  const imports = new Map<string, string[]>();
-  for (const file of files) {
-    // preProcessFile reads import/export declarations (type-only ones too), require() and import(),
-    // including `typeof import('./x.js')` in types, and skips comments and strings.
-    const { importedFiles } = ts.preProcessFile(readFileSync(join(root, file), 'utf8'), true, true);
-    const targets = importedFiles
-      .map(({ fileName }) => resolveSpecifier(root, file, fileName))
-      .filter((target): target is string => target !== null && target.startsWith('src/'));
-    imports.set(file, [...new Set(targets)].sort());
-  }
-  return { root, files, imports };
-}
-
-// --- Import cycles ---------------------------------------------------------------------------
-
-/** Strongly connected components of the import graph that hold a cycle, each as its sorted files (Tarjan). */
-export function importCycles(tree: SourceTree): string[][] {
-  const index = new Map<string, number>();
-  const lowlink = new Map<string, number>();
-  const onStack = new Set<string>();
-  const stack: string[] = [];
-  const components: string[][] = [];
-  let next = 0;
-
-  const visit = (file: string) => {
-    index.set(file, next);
-    lowlink.set(file, next);
-    next += 1;
-    stack.push(file);
-    onStack.add(file);
-    for (const target of tree.imports.get(file) ?? []) {
-      if (!index.has(target)) {
-        visit(target);
-        lowlink.set(file, Math.min(lowlink.get(file)!, lowlink.get(target)!));
-      } else if (onStack.has(target)) {
-        lowlink.set(file, Math.min(lowlink.get(file)!, index.get(target)!));
-      }
-    }
-    if (lowlink.get(file) === index.get(file)) {
-      const component: string[] = [];
-      let member: string;
-      do {
-        member = stack.pop()!;
-        onStack.delete(member);
-        component.push(member);
-      } while (member !== file);
-      const selfImport = component.length === 1 && (tree.imports.get(file) ?? []).includes(file);
-      if (component.length > 1 || selfImport) components.push(component.sort());
-    }
-  };
-  for (const file of tree.files) if (!index.has(file)) visit(file);
-  return components.sort((a, b) => a[0]!.localeCompare(b[0]!));
-}
-
-/** Shortest import path from one file to any of `goals`, staying inside `within`. */
-function shortestPath(tree: SourceTree, from: string, goals: Set<string>, within: Set<string>): string[] {
-  const previous = new Map<string, string>();
-  const queue = [from];
-  const seen = new Set([from]);
-  while (queue.length > 0) {
-    const file = queue.shift()!;
-    for (const target of tree.imports.get(file) ?? []) {
-      if (!within.has(target)) continue;
-      if (goals.has(target)) {
-        const path = [target];
-        for (let at = file; at !== from; at = previous.get(at)!) path.unshift(at);
-        return path;
-      }
-      if (!seen.has(target)) {
-        seen.add(target);
-        previous.set(target, file);
-        queue.push(target);
-      }
-    }
-  }
-  return [];
-}
-
-/** A cycle as a readable walk a → b → … → a through every file of its component. */
-export function cycleWalk(tree: SourceTree, component: string[]): string {
-  const within = new Set(component);
-  const start = component[0]!;
-  const walkFiles = [start];
-  const unvisited = new Set(component.slice(1));
-  let at = start;
-  while (unvisited.size > 0) {
-    const step = shortestPath(tree, at, unvisited, within);
-    for (const file of step) unvisited.delete(file);
-    walkFiles.push(...step);
-    at = walkFiles[walkFiles.length - 1]!;
-  }
-  walkFiles.push(...shortestPath(tree, at, new Set([start]), within));
-  return walkFiles.join(' → ');
-}
+export { cycleWalk, importCycles, readTree, type SourceTree, valueImports } from './graph.js';
 
 // --- Layers ----------------------------------------------------------------------------------
 
@@ -173,9 +49,12 @@ export function layerViolations(tree: SourceTree): string[] {
       violations.push(`${file} -> (no layer)`);
       continue;
     }
+    // contracts/ may take db/'s types, not its code: a leaf runs nothing of the layers it describes.
+    const valueFromDb = layer === 'contracts' ? valueImports(tree.root, file).filter((target) => layerOf(target) === 'db') : [];
     for (const target of tree.imports.get(file) ?? []) {
       const targetLayer = layerOf(target);
-      if (targetLayer !== null && MAY_NOT_IMPORT[layer].includes(targetLayer)) violations.push(`${file} -> ${target}`);
+      const forbidden = targetLayer !== null && MAY_NOT_IMPORT[layer].includes(targetLayer);
+      if (forbidden || valueFromDb.includes(target)) violations.push(`${file} -> ${target}`);
     }
   }
   return violations;
