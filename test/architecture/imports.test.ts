@@ -39,7 +39,7 @@ describe('import rules', () => {
     expect({ notAllowed: walks, fixedStillListed }).toEqual(clean);
   });
 
-  it('imports nothing up the layers (contracts a leaf; db, events, domain, workers, http, adapters below modules; app only from main.ts)', () => {
+  it('imports nothing up the layers (contracts a leaf; db, outbox, domain, workers, http, adapters below modules; app only from main.ts)', () => {
     expect(againstAllowlist(layerViolations(tree), ALLOWED_LAYER_VIOLATIONS)).toEqual(clean);
   });
 

@@ -9,8 +9,8 @@ export { cycleWalk, importCycles, readTree, type SourceTree, valueImports } from
 
 // --- Layers ----------------------------------------------------------------------------------
 
-export type Layer = 'kernel' | 'main' | 'contracts' | 'db' | 'events' | 'domain' | 'workers' | 'http' | 'adapters' | 'modules' | 'app';
-const FOLDERS: readonly Layer[] = ['contracts', 'db', 'events', 'domain', 'workers', 'http', 'adapters', 'modules', 'app'];
+export type Layer = 'kernel' | 'main' | 'contracts' | 'db' | 'outbox' | 'domain' | 'workers' | 'http' | 'adapters' | 'modules' | 'app';
+const FOLDERS: readonly Layer[] = ['contracts', 'db', 'outbox', 'domain', 'workers', 'http', 'adapters', 'modules', 'app'];
 
 /** The layer of a file of src/: the files directly in src/ are the kernel (but main.ts), else its first folder. */
 export function layerOf(file: string): Layer | null {
@@ -27,10 +27,10 @@ const INFRASTRUCTURE_MAY_NOT: readonly Layer[] = ['http', 'adapters', 'modules',
  * scope.ts uses Queryable); nothing imports main.ts; only main.ts imports app/ (tests do too, from outside src/).
  */
 export const MAY_NOT_IMPORT: Record<Layer, readonly Layer[]> = {
-  kernel: ['contracts', 'events', 'domain', 'workers', 'http', 'adapters', 'modules', 'app', 'main'],
-  contracts: ['events', 'domain', 'workers', 'http', 'adapters', 'modules', 'app', 'main'],
+  kernel: ['contracts', 'outbox', 'domain', 'workers', 'http', 'adapters', 'modules', 'app', 'main'],
+  contracts: ['outbox', 'domain', 'workers', 'http', 'adapters', 'modules', 'app', 'main'],
   db: INFRASTRUCTURE_MAY_NOT,
-  events: INFRASTRUCTURE_MAY_NOT,
+  outbox: INFRASTRUCTURE_MAY_NOT,
   domain: INFRASTRUCTURE_MAY_NOT,
   workers: INFRASTRUCTURE_MAY_NOT,
   http: ['adapters', 'modules', 'app', 'main'],
