@@ -1,8 +1,9 @@
 // Architecture rules that code review alone would let slip, checked by reading the source
-// (docs/architecture.md, "Rules that hold everywhere"): every SQL statement of a module is in its
-// queries.ts and names the marketplace and mode it reads or writes (workspace-level tables their
-// workspace instead); no module imports another module's queries; nothing reads process.env but
-// the configuration. A rule broken fails here with the file and the offending text.
+// (docs/architecture.md, "Import rules"): every SQL statement of a module is in its queries.ts and
+// names the marketplace and mode it reads or writes (workspace-level tables their workspace
+// instead); no module imports another module's queries; nothing reads process.env but the
+// configuration. A rule broken fails here with the file and the offending text. The rules on the
+// import graph (cycles, layers, module surfaces, docs' paths) are in test/architecture/.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
