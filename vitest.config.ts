@@ -15,6 +15,7 @@ export const OUTSIDE_TIERS = ['test/browser/**', 'node_modules/**'];
 export const UNIT_FILES = [
   'test/*.test.ts',
   'test/domain/**/*.test.ts',
+  'test/architecture/*.test.ts',
   'test/modules/orders/docs.test.ts',
   'test/modules/listings/attributes.property.test.ts',
 ];

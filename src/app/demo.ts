@@ -6,8 +6,8 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db, Queryable } from '../db/db.js';
 import { randomBase62 } from '../ids.js';
-import { createWorkspaceWithOwner } from '../modules/accounts/operations.js';
-import { createMarketplace, type KeyPair } from '../modules/marketplaces/operations.js';
+import { createWorkspaceWithOwner } from '../modules/accounts/index.js';
+import { createMarketplace, type KeyPair } from '../modules/marketplaces/index.js';
 
 export const DEMO_EMAIL = 'demo@example.com';
 

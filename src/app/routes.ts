@@ -8,9 +8,9 @@ import type { RouteOptions } from 'fastify';
 import { ErrorResponses } from '../http/schemas.js';
 import type { App, RouteModule, RouteScopes, Services } from '../contracts/wiring.js';
 import type { RouteTable } from '../http/app.js';
-import { bearerManagementToken, requireOperator, requireUser } from '../modules/accounts/auth.js';
+import { bearerManagementToken, requireOperator, requireUser } from '../modules/accounts/index.js';
 import { serviceContext } from '../http/request-context.js';
-import { dashboardSessionCookie } from '../modules/dashboard/request-session.js';
+import { dashboardSessionCookie } from '../modules/dashboard/index.js';
 
 type Security = Array<Record<string, string[]>>;
 

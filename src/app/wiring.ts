@@ -5,7 +5,6 @@
 // participant with no place in the order) stops the start with an error naming it.
 import type { Config } from '../config.js';
 import type { ClockAdvanceHook, PeriodicJob, TimerHandlers } from '../contracts/background.js';
-import type { OrderPaymentHooks } from '../contracts/deps.js';
 import type { ErasureParticipant } from '../contracts/erasure.js';
 import { TARGET_TYPES, type ModerationTarget, type ModerationTargets, type TargetType } from '../contracts/moderation.js';
 import type { ProcessorDriver, Provider } from '../contracts/processor.js';
@@ -100,12 +99,19 @@ function moderationTargetsOf(modules: readonly ModuleManifest[]): ModerationTarg
   return targets as ModerationTargets;
 }
 
-function orderPaymentsOf(modules: readonly ModuleManifest[]): OrderPaymentHooks {
-  const providers = modules.filter((module) => module.provides?.orderPayments);
-  if (providers.length !== 1) {
-    throw new WiringError(`exactly one module must provide the order-payment hooks; found ${providers.map((m) => m.name).join(', ') || 'none'}`);
+/** The one module's implementation of a provided hook; none or two is an error. */
+function providedOf<K extends keyof NonNullable<ModuleManifest['provides']>>(
+  modules: readonly ModuleManifest[],
+  hook: K,
+): NonNullable<NonNullable<ModuleManifest['provides']>[K]> {
+  const found = modules.flatMap((module) => {
+    const provided = module.provides?.[hook];
+    return provided ? [{ module: module.name, provided }] : [];
+  });
+  if (found.length !== 1) {
+    throw new WiringError(`exactly one module must provide the ${hook} hooks; found ${found.map((f) => f.module).join(', ') || 'none'}`);
   }
-  return providers[0]!.provides!.orderPayments!;
+  return found[0]!.provided!;
 }
 
 /** The file storage of this configuration (STORAGE): local disk or S3. */
@@ -127,7 +133,8 @@ export function buildWiring(config: Config, modules: readonly ModuleManifest[] =
     eventSubscribers: all((module) => module.eventSubscribers),
     erasure: erasureOf(modules),
     moderationTargets: moderationTargetsOf(modules),
-    orderPayments: orderPaymentsOf(modules),
+    orderPayments: providedOf(modules, 'orderPayments'),
+    listings: providedOf(modules, 'listings'),
     processors: PROCESSORS,
     storage: storageOf(config),
   };

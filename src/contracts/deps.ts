@@ -6,7 +6,7 @@
 // does not type-check.
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
-import type { Db, Tx } from '../db/db.js';
+import type { Db, Queryable, Tx } from '../db/db.js';
 import type { Scope } from '../scope.js';
 import type { ErasureParticipant } from './erasure.js';
 import type { ModerationTargets } from './moderation.js';
@@ -32,6 +32,22 @@ export interface Hooks {
   readonly processors: Readonly<Record<Provider, ProcessorDriver>>;
   /** File storage of this configuration (STORAGE: local disk or S3). */
   readonly storage: StorageDriver;
+  /** The listings media belong to (the listings module's), for media, which listings depend on. */
+  readonly listings: ListingLookup;
+}
+
+/** What media need to know of a listing. */
+export interface ListingRef {
+  id: string;
+  seller_id: string;
+  status: string;
+}
+
+export interface ListingLookup {
+  /** The listing of the scope, or null. */
+  find(q: Queryable, scope: Scope, id: string): Promise<ListingRef | null>;
+  /** The same, locked for the rest of the transaction; 404 `resource_missing` when there is none. */
+  lock(tx: Tx, scope: Scope, id: string): Promise<ListingRef>;
 }
 
 export interface OrderForPayment {

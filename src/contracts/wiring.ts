@@ -12,7 +12,7 @@ import type {
 } from 'fastify';
 import type { ClockAdvanceHook, JobKind, PeriodicJob, TimerHandlers, WorkerComponent, WorkStatsSource } from './background.js';
 import type { ApiKeyContext } from './context.js';
-import type { Deps, OrderPaymentHooks, Hooks } from './deps.js';
+import type { Deps, Hooks, ListingLookup, OrderPaymentHooks } from './deps.js';
 import type { ErasureParticipant } from './erasure.js';
 import type { EventSubscriber } from './events.js';
 import type { ModerationTarget, TargetType } from './moderation.js';
@@ -89,7 +89,7 @@ export interface ModuleManifest {
   erasure?: ErasureParticipant;
   moderationTargets?: Partial<Record<TargetType, ModerationTarget>>;
   /** Hooks this module provides to others. */
-  provides?: { orderPayments?: OrderPaymentHooks };
+  provides?: { orderPayments?: OrderPaymentHooks; listings?: ListingLookup };
 }
 
 /** Everything the root assembled: one object, handed to the API, the worker and the test clock. */

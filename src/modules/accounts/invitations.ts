@@ -11,7 +11,7 @@ import { errors } from '../../errors.js';
 import { randomBase62 } from '../../ids.js';
 import { sha256Hex } from '../../secrets.js';
 import type { ServiceContext, UserContext } from '../../contracts/context.js';
-import { queueEmail } from '../emails/outbox.js';
+import { queueEmail } from '../emails/index.js';
 import { hashPassword } from './passwords.js';
 import * as queries from './queries.js';
 import type { AcceptInvitationBody, JoinWorkspaceBody, Membership, Role, Session } from './schemas.js';

@@ -2,12 +2,13 @@
 // management tokens and email verification, all under /manage/v1.
 import type { ModuleManifest } from '../../contracts/wiring.js';
 import { accountOperatorRoutes, accountPublicRoutes, memberRoutes, sessionRoutes } from './routes/index.js';
+import { listEmailsRoute } from './routes/list-emails.js';
 
 export const accountsModule: ModuleManifest = {
   name: 'accounts',
   routes: {
     managePublic: accountPublicRoutes,
     manageOperator: accountOperatorRoutes,
-    manageSignedIn: [...sessionRoutes, ...memberRoutes],
+    manageSignedIn: [...sessionRoutes, ...memberRoutes, listEmailsRoute],
   },
 };

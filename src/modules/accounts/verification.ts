@@ -8,7 +8,7 @@ import { errors } from '../../errors.js';
 import { randomBase62 } from '../../ids.js';
 import { sha256Hex } from '../../secrets.js';
 import type { ServiceContext, UserContext } from '../../contracts/context.js';
-import { queueEmail } from '../emails/outbox.js';
+import { queueEmail } from '../emails/index.js';
 import * as queries from './queries.js';
 import type { ConfirmEmailBody, EmailVerification } from './schemas.js';
 import { admitSecretAttempt } from './secret-throttle.js';

@@ -10,7 +10,7 @@ import { modeNow, type Scope } from '../../scope.js';
 import type { OperationContext } from '../../contracts/context.js';
 import { eraseBuyerData } from '../../contracts/erasure.js';
 import { PARTY_REDACTION } from '../../contracts/redaction.js';
-import { applyPartyUpdate, partyFieldsOfCreate } from '../parties/schemas.js';
+import { applyPartyUpdate, partyFieldsOfCreate } from '../parties/index.js';
 import * as queries from './queries.js';
 import type { Buyer, CreateBuyerBody, ListBuyersQuery, UpdateBuyerBody } from './schemas.js';
 import { serializeBuyer } from './serialize.js';

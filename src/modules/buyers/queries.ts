@@ -2,7 +2,7 @@
 import type { Queryable, Tx } from '../../db/db.js';
 import { selectPage, type PageRequest } from '../../db/paging.js';
 import type { Scope } from '../../scope.js';
-import type { PartyFields } from '../parties/schemas.js';
+import type { PartyFields } from '../parties/index.js';
 
 export interface BuyerRow extends PartyFields {
   id: string;

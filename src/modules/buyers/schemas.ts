@@ -1,7 +1,7 @@
 // Buyer record, its bodies (the party bodies of parties/) and the list query.
 import { Type, type Static } from '@sinclair/typebox';
 import { ListOf, ListQuery, Metadata, Nullable, NullableTimestamp, Timestamp } from '../../http/schemas.js';
-import { CreatePartyBody, UpdatePartyBody } from '../parties/schemas.js';
+import { CreatePartyBody, UpdatePartyBody } from '../parties/index.js';
 
 export const Buyer = Type.Object(
   {

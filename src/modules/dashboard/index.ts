@@ -1,2 +1,4 @@
-// The dashboard module's public surface: what other modules and the composition root may use.
+// The dashboard module's public surface: what other modules and the composition root may use of it
+// (docs/architecture.md, Import rules). Everything else in the folder is the module's own.
 export { dashboardApiAccess } from './api-access.js';
+export { dashboardSessionCookie } from './request-session.js';

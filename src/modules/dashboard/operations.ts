@@ -1,7 +1,7 @@
 // The dashboard's sign-in: log in (a session instead of a token, with the login's checks and
 // throttle), read the session, log out. The route sets or clears the cookie with what these answer.
 import type { ServiceContext, UserContext } from '../../contracts/context.js';
-import { logInWith, membershipsOfUser, retrieveUser } from '../accounts/operations.js';
+import { logInWith, membershipsOfUser, retrieveUser } from '../accounts/index.js';
 import type { CreateSessionBody, DashboardSession, DashboardSessionDetails, DeletedSession } from './schemas.js';
 import { endSession, startSession, type ActiveSession } from './sessions.js';
 

@@ -5,11 +5,11 @@
 import { errors } from '../../errors.js';
 import { randomBase62 } from '../../ids.js';
 import { sha256Hex } from '../../secrets.js';
-import { findActiveUser, membershipsOfUser, normalizeEmail, replacePassword } from '../accounts/operations.js';
-import { hashPassword } from '../accounts/passwords.js';
-import { admitSecretAttempt } from '../accounts/secret-throttle.js';
+import { findActiveUser, membershipsOfUser, normalizeEmail, replacePassword } from '../accounts/index.js';
+import { hashPassword } from '../accounts/index.js';
+import { admitSecretAttempt } from '../accounts/index.js';
 import type { ServiceContext } from '../../contracts/context.js';
-import { queueEmail } from '../emails/outbox.js';
+import { queueEmail } from '../emails/index.js';
 import { insertPasswordReset, lockUsableReset, selectUsableReset, updateResetsUsed } from './queries.js';
 import type { ConfirmPasswordResetBody, PasswordResetDone, PasswordResetRequested, RequestPasswordResetBody } from './schemas.js';
 import { endSessionsOfUser } from './sessions.js';

@@ -2,7 +2,7 @@
 // by the credential's hash), and the one read of a marketplace's mode for a member (the same
 // tables the API-key cache reads, found by membership instead of by key).
 import type { Queryable, Tx } from '../../db/db.js';
-import type { BillingState, Role } from '../accounts/schemas.js';
+import type { BillingState, Role } from '../accounts/index.js';
 import type { Mode } from '../../scope.js';
 
 export interface SessionRow {

@@ -3,7 +3,7 @@
 // CredentialResolver, beside Bearer management tokens) and /v1 (as the signed-in member).
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../errors.js';
-import type { CredentialResolver } from '../accounts/auth.js';
+import type { CredentialResolver } from '../accounts/index.js';
 import { csrfTokenMatches, findSession, SESSION_COOKIE, type ActiveSession, type SessionDeps } from './sessions.js';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 // Dashboard sessions and password resets: records and bodies. Types derived from the schemas.
 import { Type, type Static } from '@sinclair/typebox';
 import { Body } from '../../http/schemas.js';
-import { CREATED_EXAMPLE, EmailAddress, EXAMPLE_IDS, LoginBody, Password, Role, User } from '../accounts/schemas.js';
+import { CREATED_EXAMPLE, EmailAddress, EXAMPLE_IDS, LoginBody, Password, Role, User } from '../accounts/index.js';
 
 const USER_EXAMPLE = { object: 'user', id: EXAMPLE_IDS.user, email: 'ada@example.com', email_verified_at: CREATED_EXAMPLE, created_at: CREATED_EXAMPLE };
 const CSRF_EXAMPLE = 'm1Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7Hj0Kq2Ws4a1b2c3d4';

@@ -1,10 +1,9 @@
-// The emails module's manifest (src/contracts/wiring.ts): the outbox of emails and its sender job.
+// The emails module's manifest (src/contracts/wiring.ts): the outbox of emails and its sender job
+// (members list a workspace's emails through the accounts module: GET /manage/v1/emails).
 import type { ModuleManifest } from '../../contracts/wiring.js';
-import { listEmailsRoute } from './routes/list-emails.js';
 import { emailSendJob } from './sender.js';
 
 export const emailsModule: ModuleManifest = {
   name: 'emails',
-  routes: { manageSignedIn: [listEmailsRoute] },
   jobKinds: [emailSendJob],
 };

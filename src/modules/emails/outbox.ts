@@ -5,8 +5,6 @@ import type { Queryable, Tx } from '../../db/db.js';
 import { newId } from '../../ids.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { enqueueJob } from '../../workers/job-queue.js';
-import { resolveWorkspace } from '../accounts/access.js';
-import { type Principal } from '../../contracts/context.js';
 import { insertEmail, selectEmails, selectMemberAddresses, type EmailStatus } from './queries.js';
 import { emailSendJob } from './sender.js';
 
@@ -86,14 +84,4 @@ export async function listEmails(
     })),
     page.limit,
   );
-}
-
-/** GET /manage/v1/emails for a member of the workspace. */
-export async function listWorkspaceEmails(
-  deps: { db: Queryable },
-  principal: Principal,
-  query: { workspace?: string; limit?: number; starting_after?: string },
-): Promise<ListEnvelope<EmailRecord>> {
-  const access = await resolveWorkspace(deps.db, principal, query.workspace, 'read');
-  return listEmails(deps.db, access.workspaceId, query);
 }

@@ -1,7 +1,7 @@
 // The listings module's manifest (src/contracts/wiring.ts).
 import type { ModuleManifest } from '../../contracts/wiring.js';
 import { listingsErasure } from './erasure.js';
-import { expireListingTimer, findListingForShare, LISTING_EXPIRE_TIMER, setListingRemoved } from './operations.js';
+import { expireListingTimer, findListing, findListingForShare, LISTING_EXPIRE_TIMER, requireListing, setListingRemoved } from './operations.js';
 import { listingPublicRoutes, listingRoutes } from './routes/index.js';
 
 export const listingsModule: ModuleManifest = {
@@ -10,4 +10,6 @@ export const listingsModule: ModuleManifest = {
   timers: { [LISTING_EXPIRE_TIMER]: expireListingTimer },
   erasure: listingsErasure,
   moderationTargets: { listing: { find: findListingForShare, actions: { remove_listing: setListingRemoved } } },
+  // Media (which listings read their `media` of) find and lock their listing through this.
+  provides: { listings: { find: findListing, lock: requireListing } },
 };

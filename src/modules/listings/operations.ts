@@ -9,13 +9,13 @@ import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { DueTimer } from '../../contracts/background.js';
 import { applyTimers, emitMove, move, rowOf, timerMove, type Row } from '../../domain/state-machine.js';
-import { assertAttributesFit } from '../categories/attributes.js';
-import { requireCategoryForShare, type CategoryRow } from '../categories/operations.js';
+import { assertAttributesFit } from '../categories/index.js';
+import { requireCategoryForShare, type CategoryRow } from '../categories/index.js';
 import type { OperationContext } from '../../contracts/context.js';
-import { loadSettings } from '../marketplaces/mode-settings.js';
-import { deleteMediaOfListing, readyMediaOfListings } from '../media/listing-media.js';
-import type { Media } from '../media/schemas.js';
-import { findSellerForShare, type SellerRow } from '../sellers/operations.js';
+import { loadSettings } from '../marketplaces/index.js';
+import { deleteMediaOfListing, readyMediaOfListings } from '../media/index.js';
+import type { Media } from '../media/index.js';
+import { findSellerForShare, type SellerRow } from '../sellers/index.js';
 import { findProhibitedWord } from './prohibited-words.js';
 import {
   insertListing,

@@ -1,7 +1,7 @@
 // Listing record and bodies. Types derive from them.
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Body, Currency, ListOf, MAX_AMOUNT, Metadata, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/schemas.js';
-import { Media } from '../media/schemas.js';
+import { Media } from '../media/index.js';
 import { LISTING_STATUSES } from './status.js';
 
 export const LISTING_TITLE_MAX = 200;

@@ -1,5 +1,5 @@
 // Listing row → the API object (the Listing schema of the OpenAPI document).
-import type { Media } from '../media/schemas.js';
+import type { Media } from '../media/index.js';
 import type { ListingRow } from './queries.js';
 import type { Listing } from './schemas.js';
 

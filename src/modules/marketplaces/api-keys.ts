@@ -6,7 +6,7 @@ import type { Tx } from '../../db/db.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';
 import { isIdOf } from '../../ids.js';
-import { resolveMarketplace } from '../accounts/access.js';
+import { resolveMarketplace } from '../accounts/index.js';
 import { type Principal } from '../../contracts/context.js';
 import type { UserContext } from '../../contracts/context.js';
 import { issueApiKey } from './operations.js';

@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/db.js';
 import { DomainError, errors } from '../../errors.js';
 import type { Scope } from '../../scope.js';
 import { decryptSecret, encryptSecret } from '../../secrets.js';
-import { resolveMarketplace } from '../accounts/access.js';
+import { resolveMarketplace } from '../accounts/index.js';
 import type { UserContext } from '../../contracts/context.js';
 import type { Deps } from '../../contracts/deps.js';
 import type { ProcessorCredentials, ProcessorDriver } from '../../contracts/processor.js';

@@ -3,7 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Body, Currency, ListOf, Nullable, PageQuery, StringEnum, Timestamp } from '../../http/schemas.js';
 import { MODES, type Scope } from '../../scope.js';
-import { CREATED_EXAMPLE, EXAMPLE_IDS, EXAMPLE_KEY_TAIL } from '../accounts/schemas.js';
+import { CREATED_EXAMPLE, EXAMPLE_IDS, EXAMPLE_KEY_TAIL } from '../accounts/index.js';
 import { PROVIDERS } from '../../contracts/processor.js';
 import { defaultSettings, Settings, SettingsPatch } from '../../contracts/settings.js';
 

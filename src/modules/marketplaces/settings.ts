@@ -3,7 +3,7 @@
 // clears the API-key cache after commit: cached key contexts carry the settings (rate limit…).
 import { errors } from '../../errors.js';
 import type { Scope } from '../../scope.js';
-import { resolveMarketplace } from '../accounts/access.js';
+import { resolveMarketplace } from '../accounts/index.js';
 import type { UserContext } from '../../contracts/context.js';
 import { withDefaults, type Settings } from '../../contracts/settings.js';
 import * as queries from './queries.js';

@@ -12,7 +12,6 @@ import type { Scope } from '../../scope.js';
 import type { DueTimer } from '../../contracts/background.js';
 import { cancelTimer, scheduleTimer } from '../../workers/timers.js';
 import type { OperationContext } from '../../contracts/context.js';
-import { findListing, requireListing } from '../listings/operations.js';
 import { storageKey, UPLOAD_TTL_MS } from '../../contracts/storage.js';
 import { countMediaOfListing, deleteMediaRow, insertMedia, lockMedia, selectMedia, selectMediaOfListing, updateMediaStatus } from './queries.js';
 import { removeMediaRows } from './removal.js';
@@ -28,7 +27,7 @@ export async function createMedia(ctx: OperationContext, listingId: string, body
   return ctx.db.transaction(async (tx) => {
     const moment = await momentOf(tx, ctx.clock, scope);
     const now = moment.modeNow;
-    const listing = await requireListing(tx, scope, listingId);
+    const listing = await ctx.hooks.listings.lock(tx, scope, listingId);
     if (listing.status === 'removed') {
       throw new DomainError('invalid_state', `The listing is removed; it cannot take new media.`);
     }
@@ -58,7 +57,7 @@ export async function createMedia(ctx: OperationContext, listingId: string, body
 
 export async function listMedia(ctx: OperationContext, listingId: string, query: ListMediaQuery): Promise<ListEnvelope<Media>> {
   const page = pageRequest(query, 'media');
-  if (!(await findListing(ctx.db, ctx.scope, listingId))) throw errors.missing('listing', listingId);
+  if (!(await ctx.hooks.listings.find(ctx.db, ctx.scope, listingId))) throw errors.missing('listing', listingId);
   const rows = await selectMediaOfListing(ctx.db, ctx.scope, listingId, page);
   const objects = await mediaObjects(ctx.hooks.storage, ctx.scope, rows, await momentOf(ctx.db, ctx.clock, ctx.scope));
   return toList(objects, page.limit);

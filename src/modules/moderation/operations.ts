@@ -18,7 +18,7 @@ import {
   findModerationActions,
   recordModerationAction,
   type ModerationAction,
-} from '../parties/moderation-actions.js';
+} from '../parties/index.js';
 import { FLAG_MACHINE } from './flag-status.js';
 import * as queries from './queries.js';
 import type {

@@ -2,8 +2,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Body, ListOf, ListQuery, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../../http/schemas.js';
 import { ACTION_TARGET_TYPE, TARGET_TYPES } from '../../contracts/moderation.js';
-import { ModerationAction, ModerationActionKind } from '../parties/moderation-actions.js';
-import { Reason } from '../sellers/schemas.js';
+import { ModerationAction, ModerationActionKind } from '../parties/index.js';
+import { Reason } from '../sellers/index.js';
 import { FLAG_STATUSES } from './flag-status.js';
 
 export { ModerationAction };

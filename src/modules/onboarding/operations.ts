@@ -6,10 +6,10 @@
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { OperationContext, ServiceContext } from '../../contracts/context.js';
-import { processorFor, type ConnectedProcessor } from '../marketplaces/processor-connection.js';
+import { processorFor, type ConnectedProcessor } from '../marketplaces/index.js';
 import { ProcessorDeclined } from '../../contracts/processor.js';
 import { newSimulatedAccount } from '../../adapters/processors/simulated.js';
-import { requireSeller, setSellerPayouts } from '../sellers/operations.js';
+import { requireSeller, setSellerPayouts } from '../sellers/index.js';
 import { DomainError, errors } from '../../errors.js';
 import * as queries from './queries.js';
 import type { CreateOnboardingLinkBody, OnboardingLink } from './schemas.js';

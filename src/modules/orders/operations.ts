@@ -18,11 +18,11 @@ import type { Scope } from '../../scope.js';
 import type { DueTimer, TimerHandler } from '../../contracts/background.js';
 import { scheduleTimer } from '../../workers/timers.js';
 import type { OperationContext } from '../../contracts/context.js';
-import { findListingForOrder, reserveUnitsThenCommit, returnUnits, sellUnits } from '../listings/operations.js';
+import { findListingForOrder, reserveUnitsThenCommit, returnUnits, sellUnits } from '../listings/index.js';
 import type { Settings } from '../../contracts/settings.js';
-import { loadSettings, loadSettingsAndNow, settingsAndNowOf } from '../marketplaces/mode-settings.js';
+import { loadSettings, loadSettingsAndNow, settingsAndNowOf } from '../marketplaces/index.js';
 import type { Deps, HookDeps, OrderPaymentHooks } from '../../contracts/deps.js';
-import { recordReputationEvent } from '../reputation/operations.js';
+import { recordReputationEvent } from '../reputation/index.js';
 import { lockOrderAndDispute, openDispute } from './disputes.js';
 import { DISPUTE_MACHINE } from './dispute-machine.js';
 import {

@@ -7,7 +7,7 @@ import type { EventRecord } from '../../contracts/events.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { DueTimer } from '../../contracts/background.js';
 import type { OperationContext } from '../../contracts/context.js';
-import { findSellerPayouts } from '../sellers/operations.js';
+import { findSellerPayouts } from '../sellers/index.js';
 import { kickFor } from './kick.js';
 import * as ledger from './ledger.js';
 import * as queries from './queries.js';

@@ -3,14 +3,14 @@
 import { errors } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { OrderPaymentHooks } from '../../contracts/deps.js';
-import { findSellerPayouts } from '../sellers/operations.js';
+import { findSellerPayouts } from '../sellers/index.js';
 import { emitEvent } from '../../outbox/emit.js';
 import * as ledger from './ledger.js';
 import { enqueueCall } from './call-queue.js';
 import { kickFor } from './kick.js';
 import * as queries from './queries.js';
 import { serializePayment } from './serialize.js';
-import { connectedProvider } from '../marketplaces/processor-connection.js';
+import { connectedProvider } from '../marketplaces/index.js';
 
 export const paymentOrderHooks: Required<OrderPaymentHooks> = {
   // Contract 9's order: the platform's own connection before the seller's onboarding, so a

@@ -5,8 +5,8 @@
 import { DomainError, errors } from '../../errors.js';
 import { MODES, type Mode, type Scope } from '../../scope.js';
 import type { ServiceContext } from '../../contracts/context.js';
-import { loadProcessorCredentials } from '../marketplaces/processor-connection.js';
-import { receiveProcessorReports } from '../payments/reports.js';
+import { loadProcessorCredentials } from '../marketplaces/index.js';
+import { receiveProcessorReports } from '../payments/index.js';
 import { reportsOfStripeEvent, StripeEventRejected, verifyStripeEvent } from '../../adapters/processors/stripe-events.js';
 import type { ProcessorWebhookParams, ProcessorWebhookReceipt } from './schemas.js';
 

@@ -15,9 +15,9 @@ import { modeNow, type Scope } from '../../scope.js';
 import type { DueTimer } from '../../contracts/background.js';
 import { scheduleTimer } from '../../workers/timers.js';
 import type { OperationContext } from '../../contracts/context.js';
-import { loadSettings } from '../marketplaces/mode-settings.js';
-import { requireOrder } from '../orders/operations.js';
-import { recordReputationEvent, voidReviewReputation } from '../reputation/operations.js';
+import { loadSettings } from '../marketplaces/index.js';
+import { requireOrder } from '../orders/index.js';
+import { recordReputationEvent, voidReviewReputation } from '../reputation/index.js';
 import {
   insertReview,
   lockReview,

@@ -14,8 +14,8 @@ import { modeNow, type Scope } from '../../scope.js';
 import type { OperationContext } from '../../contracts/context.js';
 import { eraseSellerData } from '../../contracts/erasure.js';
 import { PARTY_REDACTION } from '../../contracts/redaction.js';
-import { recordModerationAction, type ModerationAction } from '../parties/moderation-actions.js';
-import { applyPartyUpdate, partyFieldsOfCreate } from '../parties/schemas.js';
+import { recordModerationAction, type ModerationAction } from '../parties/index.js';
+import { applyPartyUpdate, partyFieldsOfCreate } from '../parties/index.js';
 import * as queries from './queries.js';
 import { sellerReputation } from './reputation.js';
 import type {

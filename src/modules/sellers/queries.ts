@@ -3,7 +3,7 @@
 import type { Queryable, Tx } from '../../db/db.js';
 import { selectPage, type PageRequest } from '../../db/paging.js';
 import type { Scope } from '../../scope.js';
-import type { PartyFields } from '../parties/schemas.js';
+import type { PartyFields } from '../parties/index.js';
 import type { PayoutsStatus, SellerStatus, VerificationState } from './schemas.js';
 
 export interface StorefrontRow {

@@ -3,7 +3,7 @@
 // count, and its completed orders; voided events (removed reviews) left out.
 import type { Queryable } from '../../db/db.js';
 import type { Scope } from '../../scope.js';
-import { computeReputation } from '../reputation/operations.js';
+import { computeReputation } from '../reputation/index.js';
 import type { Reputation } from './schemas.js';
 
 export function sellerReputation(q: Queryable, scope: Scope, sellerId: string): Promise<Reputation> {

@@ -2,7 +2,7 @@
 // seller operations. Types are derived from the schemas.
 import { Type, type Static } from '@sinclair/typebox';
 import { Body, ListOf, ListQuery, Metadata, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../../http/schemas.js';
-import { CreatePartyBody, UpdatePartyBody } from '../parties/schemas.js';
+import { CreatePartyBody, UpdatePartyBody } from '../parties/index.js';
 
 export const SellerStatus = StringEnum(['active', 'suspended']);
 export type SellerStatus = Static<typeof SellerStatus>;

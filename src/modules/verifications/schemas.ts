@@ -1,7 +1,7 @@
 // Verification records and the bodies and queries of the verification operations.
 import { Type, type Static } from '@sinclair/typebox';
 import { Body, ListOf, ListQuery, Metadata, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../../http/schemas.js';
-import { Reason } from '../sellers/schemas.js';
+import { Reason } from '../sellers/index.js';
 
 export const VerificationStatus = StringEnum(['pending', 'verified', 'rejected']);
 export type VerificationStatus = Static<typeof VerificationStatus>;

@@ -4,7 +4,7 @@
 // `disabled_reason` and emails every member of the workspace through the outbox.
 import type { Tx } from '../../db/db.js';
 import type { Scope } from '../../scope.js';
-import { memberAddresses, queueEmail } from '../emails/outbox.js';
+import { memberAddresses, queueEmail } from '../emails/index.js';
 import * as queries from './queries.js';
 
 export const AUTO_DISABLE_AFTER_MS = 3 * 24 * 60 * 60 * 1000;

@@ -8,7 +8,7 @@ import { isIdOf, newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import { encryptSecret } from '../../secrets.js';
 import type { OperationContext } from '../../contracts/context.js';
-import { lockModeForBound } from '../marketplaces/mode-lock.js';
+import { lockModeForBound } from '../marketplaces/index.js';
 import { refusalOfUrl } from './destination.js';
 import { failPendingOfDisabled } from './health.js';
 import * as queries from './queries.js';

@@ -1,6 +1,6 @@
 // POST /manage/v1/password_resets/confirm: the new password, with the emailed token.
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
+import { MANAGEMENT_TAG } from '../../accounts/index.js';
 import { confirmPasswordReset } from '../password-resets.js';
 import { ConfirmPasswordResetBody, PasswordResetDone } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // POST /manage/v1/sessions: the dashboard's login; sets the session cookie.
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
+import { MANAGEMENT_TAG } from '../../accounts/index.js';
 import { sessionCookieOptions } from '../cookie.js';
 import { createSession } from '../operations.js';
 import { CreateSessionBody, DashboardSession } from '../schemas.js';

@@ -1,6 +1,6 @@
 // DELETE /manage/v1/session: log out of the dashboard; clears the cookie.
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
+import { MANAGEMENT_TAG } from '../../accounts/index.js';
 import { clearedCookieOptions } from '../cookie.js';
 import { deleteSession } from '../operations.js';
 import { DeletedSession } from '../schemas.js';

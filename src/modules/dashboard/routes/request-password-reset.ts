@@ -1,6 +1,6 @@
 // POST /manage/v1/password_resets: email a password reset link.
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
+import { MANAGEMENT_TAG } from '../../accounts/index.js';
 import { requestPasswordReset } from '../password-resets.js';
 import { PasswordResetRequested, RequestPasswordResetBody } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // GET /manage/v1/session: who is signed in, with the CSRF token and their workspaces.
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
+import { MANAGEMENT_TAG } from '../../accounts/index.js';
 import { retrieveSession } from '../operations.js';
 import { DashboardSessionDetails } from '../schemas.js';
 

@@ -3,9 +3,9 @@
 // listings are the published ones with something available; both kinds of key see the same.
 import type { ListEnvelope } from '../../../db/paging.js';
 import { errors } from '../../../errors.js';
-import { findCategorySubtreeIds, requireCategory } from '../../categories/operations.js';
+import { findCategorySubtreeIds, requireCategory } from '../../categories/index.js';
 import type { OperationContext } from '../../../contracts/context.js';
-import { readyMediaOfListings } from '../../media/listing-media.js';
+import { readyMediaOfListings } from '../../media/index.js';
 import type { ListingRow } from '../queries.js';
 import { SEARCH_ATTRIBUTE_PARAM, type Listing, type SearchListingsQuery, type SearchSort } from '../schemas.js';
 import { serializeListing } from '../serialize.js';

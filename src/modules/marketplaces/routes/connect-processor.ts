@@ -1,6 +1,6 @@
 // PUT /manage/v1/marketplaces/{id}/modes/{mode}/processor: connects the mode to a processor.
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
+import { MANAGEMENT_TAG } from '../../accounts/index.js';
 import { connectProcessor } from '../processor-connection.js';
 import { ModeParams, ProcessorConnection, PutProcessorBody } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // POST /manage/v1/marketplaces/{id}/modes/{mode}/api_keys
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
+import { MANAGEMENT_TAG } from '../../accounts/index.js';
 import { createApiKey } from '../api-keys.js';
 import { CreateApiKeyBody, CreatedApiKey, ModeParams } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // POST /manage/v1/marketplaces: a marketplace with its test and live keys.
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { MANAGEMENT_TAG, WorkspaceQuery } from '../../accounts/schemas.js';
+import { MANAGEMENT_TAG, WorkspaceQuery } from '../../accounts/index.js';
 import { createMarketplaceFor } from '../operations.js';
 import { CreatedMarketplace, CreateMarketplaceBody } from '../schemas.js';
 

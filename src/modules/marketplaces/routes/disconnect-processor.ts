@@ -1,6 +1,6 @@
 // DELETE /manage/v1/marketplaces/{id}/modes/{mode}/processor
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
+import { MANAGEMENT_TAG } from '../../accounts/index.js';
 import { disconnectProcessor } from '../processor-connection.js';
 import { DeletedProcessorConnection, ModeParams } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // GET /manage/v1/marketplaces/{id}/modes/{mode}/api_keys
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
+import { MANAGEMENT_TAG } from '../../accounts/index.js';
 import { listApiKeys } from '../api-keys.js';
 import { ApiKeyList, ListApiKeysQuery, ModeParams } from '../schemas.js';
 

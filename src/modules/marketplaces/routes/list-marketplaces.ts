@@ -1,6 +1,6 @@
 // GET /manage/v1/marketplaces: the workspace's marketplaces, newest first.
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { MANAGEMENT_TAG, WorkspacePageQuery } from '../../accounts/schemas.js';
+import { MANAGEMENT_TAG, WorkspacePageQuery } from '../../accounts/index.js';
 import { listMarketplaces } from '../operations.js';
 import { ManagedMarketplaceList } from '../schemas.js';
 

@@ -1,7 +1,7 @@
 // GET /manage/v1/marketplaces/{id}
 import { IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
+import { MANAGEMENT_TAG } from '../../accounts/index.js';
 import { retrieveManagedMarketplace } from '../operations.js';
 import { ManagedMarketplace } from '../schemas.js';
 

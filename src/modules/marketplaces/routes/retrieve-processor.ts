@@ -1,6 +1,6 @@
 // GET /manage/v1/marketplaces/{id}/modes/{mode}/processor
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
+import { MANAGEMENT_TAG } from '../../accounts/index.js';
 import { retrieveProcessorConnection } from '../processor-connection.js';
 import { ModeParams, ProcessorConnection } from '../schemas.js';
 

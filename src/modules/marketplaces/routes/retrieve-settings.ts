@@ -1,6 +1,6 @@
 // GET /manage/v1/marketplaces/{id}/modes/{mode}/settings
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
+import { MANAGEMENT_TAG } from '../../accounts/index.js';
 import { ModeParams, ModeSettings } from '../schemas.js';
 import { retrieveSettings } from '../settings.js';
 

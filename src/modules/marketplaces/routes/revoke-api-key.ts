@@ -1,7 +1,7 @@
 // DELETE /manage/v1/api_keys/{id}: the key stops working at once.
 import { IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
+import { MANAGEMENT_TAG } from '../../accounts/index.js';
 import { revokeApiKey } from '../api-keys.js';
 import { ApiKey } from '../schemas.js';
 

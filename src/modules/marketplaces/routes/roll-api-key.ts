@@ -1,7 +1,7 @@
 // POST /manage/v1/api_keys/{id}/roll: a replacement key; the old one expires later.
 import { IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
+import { MANAGEMENT_TAG } from '../../accounts/index.js';
 import { rollApiKey } from '../api-keys.js';
 import { RollApiKeyBody, RolledApiKey } from '../schemas.js';
 

@@ -1,6 +1,6 @@
 // PATCH /manage/v1/marketplaces/{id}/modes/{mode}/settings: merges the fields sent.
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { MANAGEMENT_TAG } from '../../accounts/schemas.js';
+import { MANAGEMENT_TAG } from '../../accounts/index.js';
 import { ModeParams, ModeSettings, UpdateSettingsBody } from '../schemas.js';
 import { updateSettings } from '../settings.js';
 

@@ -2,8 +2,8 @@
 import { Type } from '@sinclair/typebox';
 import { IdParams, StringEnum } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { Seller } from '../../sellers/schemas.js';
-import { requireTestMode } from '../../test-helpers/test-mode.js';
+import { Seller } from '../../sellers/index.js';
+import { requireTestMode } from '../../test-helpers/index.js';
 import { CardDispute, CardDisputeBody, FailPaymentBody, SucceedPaymentBody, Payment, ProcessorRefundBody, Refund } from '../schemas.js';
 import { cardDispute, failPayment, processorRefund, setSimulatedPayouts, succeedPayment } from '../simulated.js';
 

@@ -1,10 +1,9 @@
-// GET /manage/v1/emails: the outbox, newest first. The route of the emails module, kept here
-// until that module has its own routes/ and schemas (src/modules/emails is being changed apart).
+// GET /manage/v1/emails: the workspace's outbox (src/modules/emails), newest first, for a member.
 import { Type } from '@sinclair/typebox';
 import { ListOf, Nullable, StringEnum, Timestamp } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { MANAGEMENT_TAG, WorkspacePageQuery } from '../../accounts/schemas.js';
-import { listWorkspaceEmails } from '../outbox.js';
+import { listWorkspaceEmails } from '../workspace-emails.js';
+import { MANAGEMENT_TAG, WorkspacePageQuery } from '../schemas.js';
 
 const Email = Type.Object(
   {

@@ -1,0 +1,4 @@
+// The media module's public surface: what other modules and the composition root may use of it
+// (docs/architecture.md, Import rules). Everything else in the folder is the module's own.
+export { deleteMediaOfListing, readyMediaOfListings } from './listing-media.js';
+export { Media } from './schemas.js';
