@@ -244,7 +244,7 @@ function tenantLimits(env: Env): TenantLimits {
   };
 }
 
-// Lower than 17 only to make test suites quicker (docs/decisions.md); above 20 a hash takes a gigabyte.
+// Lower than 17 only to make test suites quicker (docs/decisions/accounts.md); above 20 a hash takes a gigabyte.
 function passwordHashCost(env: Env): number {
   const value = text(env, 'PASSWORD_HASH_COST');
   if (value === null) return 17;

@@ -59,7 +59,7 @@ function jsonLog(level: Config['logLevel']): WorkerLog & { info(details: object,
 async function firstStartNotice(services: Services): Promise<StartupNotice> {
   const { config, db, clock } = services;
   if (config.databaseUrl !== null) return (await anyWorkspaceExists(db)) ? { kind: 'running' } : { kind: 'sign_up' };
-  const demo = await createDemoIfEmpty(db, clock);
+  const demo = await createDemoIfEmpty(db, clock, config.passwordHashCost);
   return demo ? { kind: 'demo_created', demo } : { kind: 'running' };
 }
 

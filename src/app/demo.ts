@@ -23,13 +23,13 @@ export async function anyWorkspaceExists(q: Queryable): Promise<boolean> {
 }
 
 /** Creates the demo workspace when no workspace exists yet; null when one does. All or nothing. */
-export async function createDemoIfEmpty(db: Db, clock: Clock): Promise<DemoWorkspace | null> {
+export async function createDemoIfEmpty(db: Db, clock: Clock, passwordHashCost?: number): Promise<DemoWorkspace | null> {
   return db.transaction(async (tx) => {
     // Serialises first starts that race (a restart loop, say), so only one demo is ever made.
     await tx.query('LOCK TABLE workspaces IN EXCLUSIVE MODE');
     if (await anyWorkspaceExists(tx)) return null;
     const password = randomBase62(20);
-    const { workspace } = await createWorkspaceWithOwner(db, clock, { email: DEMO_EMAIL, password, workspaceName: 'Demo workspace' });
+    const { workspace } = await createWorkspaceWithOwner(db, clock, { email: DEMO_EMAIL, password, workspaceName: 'Demo workspace', passwordHashCost });
     const { marketplace, api_keys } = await createMarketplace(db, clock, {
       workspaceId: workspace.id,
       name: 'Demo',

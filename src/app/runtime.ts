@@ -6,11 +6,10 @@ import type { App, IdempotencyFaults, RateLimiter, Services, Wiring } from '../c
 import { createDb, type Db } from '../db/db.js';
 import { pgliteDriver, postgresDriver } from '../db/drivers.js';
 import { migrate } from '../db/migrate.js';
-import { ApiKeyCache } from '../http/api-keys.js';
+import { ApiKeyCache } from '../http/api-key-cache.js';
 import { buildApp, type RouteTable } from '../http/app.js';
 import { abandonEarlierClaims } from '../http/claim-owners.js';
 import { MemoryRateLimiter, RedisRateLimiter } from '../http/rate-limit.js';
-import { setPasswordHashCost } from '../modules/accounts/index.js';
 import { dashboardApiAccess } from '../modules/dashboard/index.js';
 import { routeTable } from './routes.js';
 import { buildWiring } from './wiring.js';
@@ -36,7 +35,6 @@ export async function createServices(config: Config, options: ServiceOptions): P
   // Every event written through this handle runs the wiring's subscribers in its transaction.
   db.carry({ eventSubscribers: wiring.eventSubscribers });
   await migrate(db);
-  setPasswordHashCost(config.passwordHashCost);
   // This process has just opened the embedded database's files, which no other process may use:
   // a key claimed and not answered there was claimed by an earlier start, now dead.
   if (!options.db && db.kind === 'pglite') await abandonEarlierClaims(db);

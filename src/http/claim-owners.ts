@@ -1,4 +1,4 @@
-// Who holds an Idempotency-Key's claim, and whether it is still alive (docs/decisions.md, "A dead
+// Who holds an Idempotency-Key's claim, and whether it is still alive (docs/decisions/foundation.md, "A dead
 // request's claim"). A claim whose owner is dead is abandoned: the next request with its key runs.
 //
 // PostgreSQL, where several API processes share the keys: each process that claims keys is an

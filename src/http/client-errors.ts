@@ -9,7 +9,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorCode } from '../errors.js';
 import { newId } from '../ids.js';
-import { errorBody, STATUS_BY_CODE } from './errors.js';
+import { errorBody, STATUS_BY_CODE } from './error-statuses.js';
 
 /** How long a closed-for-writing connection is read (and discarded) waiting for the client to close. */
 const LINGER_MS = 5_000;

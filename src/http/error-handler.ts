@@ -3,7 +3,7 @@
 // of the database or the stack (the log has it, with the request id).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors.js';
-import { errorBody, STATUS_BY_CODE } from './errors.js';
+import { errorBody, STATUS_BY_CODE } from './error-statuses.js';
 import { validationError } from './validation.js';
 
 export function toDomainError(error: FastifyError | Error): DomainError | null {

@@ -21,7 +21,7 @@ import { DomainError } from '../errors.js';
 import { canonicalJson } from '../json.js';
 import type { Scope } from '../scope.js';
 import { decryptSecret, encryptSecret, sha256Hex } from '../secrets.js';
-import { errorBody, STATUS_BY_CODE } from './errors.js';
+import { errorBody, STATUS_BY_CODE } from './error-statuses.js';
 import { toDomainError } from './error-handler.js';
 import type { IdempotencyFaults } from '../contracts/wiring.js';
 

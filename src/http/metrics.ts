@@ -9,7 +9,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { DomainError } from '../errors.js';
 import type { WorkStatsSource } from '../contracts/background.js';
 import { backgroundWorkStats } from '../workers/stats.js';
-import { bearerToken } from './auth.js';
+import { bearerToken } from './api-auth.js';
 import type { App, Services } from '../contracts/wiring.js';
 
 /** The route label of a request no route matched (404s, URLs the router refused). */

@@ -3,7 +3,7 @@
 // Idempotency-Key header of every /v1 POST, bodies that are optional or absent, the error codes
 // each operation can answer, and the response headers every answer carries).
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
-import { STATUS_BY_CODE } from './errors.js';
+import { STATUS_BY_CODE } from './error-statuses.js';
 
 /** The parts of the document this module reads or writes. */
 export interface OpenApiDocument {

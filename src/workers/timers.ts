@@ -7,7 +7,7 @@
 // A failing handler is retried with backoff up to its kind's attempt limit; then the timer stays in
 // the table, status failed with its last_error, until the subject's timer is set again.
 import type { Tx } from '../db/db.js';
-import { lockNotAvailable } from '../db/errors.js';
+import { lockNotAvailable } from '../db/pg-errors.js';
 import { newId } from '../ids.js';
 import type { Mode, Scope } from '../scope.js';
 import type { DueTimer, TimerHandler, TimerHandlers, TimerKind } from '../contracts/background.js';

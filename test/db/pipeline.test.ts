@@ -3,7 +3,7 @@
 // other). The refusal function comes from the migrations.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PLAN_EACH_CALL, type Db } from '../../src/db/db.js';
-import { refusal } from '../../src/db/errors.js';
+import { refusal } from '../../src/db/pg-errors.js';
 import { migrate } from '../../src/db/migrate.js';
 import { freshDatabase, type TestDatabase } from '../helpers/harness.js';
 

@@ -60,7 +60,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     WEBHOOK_ALLOW_PRIVATE_URLS: '1',
     PUBLIC_URL: 'http://127.0.0.1:8080',
-    // 2^14 instead of 2^17: every test file hashes dozens of passwords (docs/decisions.md); passwords.test.ts runs the default.
+    // 2^14 instead of 2^17: every test file hashes dozens of passwords (docs/decisions/accounts.md); passwords.test.ts runs the default.
     PASSWORD_HASH_COST: '14',
     ...overrides,
   });
@@ -121,7 +121,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestCont
   const app = await createApp(services, { logger: false, routes: options.routes });
   await app.ready();
   const owner = { email: `owner-${randomBytes(3).toString('hex')}@example.com`, password: 'correct horse battery' };
-  const { workspace } = await createWorkspaceWithOwner(database.db, clock, { ...owner, workspaceName: 'Test workspace' });
+  const { workspace } = await createWorkspaceWithOwner(database.db, clock, { ...owner, workspaceName: 'Test workspace', passwordHashCost: config.passwordHashCost });
   const { marketplace, api_keys } = await createMarketplace(database.db, clock, {
     workspaceId: workspace.id,
     name: 'Test marketplace',

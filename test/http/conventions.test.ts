@@ -1,4 +1,4 @@
-// HTTP conventions (ids, lists, errors, requests; docs/decisions.md), driven through the real app.
+// HTTP conventions (ids, lists, errors, requests; docs/decisions/foundation.md), driven through the real app.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestContext, type TestResponse } from '../helpers/harness.js';
 import { buildApp } from '../../src/http/app.js';

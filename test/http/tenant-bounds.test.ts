@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublishedListing, createSeller, type Json } from '../helpers/factories.js';
 import { startTestApp, type TestContext, type TestResponse } from '../helpers/harness.js';
-import { ownerToken } from '../modules/manage/helpers.js';
+import { ownerToken } from '../modules/accounts/manage-helpers.js';
 import { orderHelpers } from '../modules/orders/helpers.js';
 
 let ctx: TestContext;

@@ -7,7 +7,7 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type Worker } from '../../src/workers/worker.js';
 import { startTestApp, type TestContext } from '../helpers/harness.js';
-import { ownerToken } from '../modules/manage/helpers.js';
+import { ownerToken } from '../modules/accounts/manage-helpers.js';
 import { quiet, waitFor, work } from './helpers.js';
 
 let silent: Server;

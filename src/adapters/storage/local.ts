@@ -11,7 +11,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../../config.js';
 import { linkExpiry, type MediaFile, type Moment, type SignedLink, type StorageDriver, type StoredFile } from '../../contracts/storage.js';
-import { signToken, urlSigningKey } from './tokens.js';
+import { signToken, urlSigningKey } from './url-tokens.js';
 
 export class LocalStorage implements StorageDriver {
   readonly kind = 'local' as const;

@@ -82,7 +82,7 @@ export async function acceptInvitation(ctx: ServiceContext, body: AcceptInvitati
       'token',
     );
   }
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashPassword(body.password, ctx.config.passwordHashCost);
   return ctx.db.transaction(async (tx) => {
     const now = new Date(ctx.clock.nowMs());
     const row = await useInvitation(tx, found.tokenHash, now, { hasPassword: false });

@@ -2,11 +2,11 @@
 // billing state. Members and invitations are in members.ts and invitations.ts.
 import type { Clock } from '../../clock.js';
 import type { Db, Queryable, Tx } from '../../db/db.js';
-import { mapUniqueViolations } from '../../db/errors.js';
+import { mapUniqueViolations } from '../../db/pg-errors.js';
 import { DomainError, errors } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { ServiceContext, UserContext } from '../../contracts/context.js';
-import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
+import { DEFAULT_PASSWORD_HASH_COST, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import * as queries from './queries.js';
 import type {
   CreateWorkspaceBody,
@@ -57,14 +57,14 @@ async function insertOwnedWorkspace(
 /**
  * Provisioning below the API (first start, tests, the benchmark): a user and the workspace they
  * own. A unique-index race (two signups at once) is the same answer as the check that lost it.
- * The address counts as proved: whoever runs the service chose it (docs/decisions.md).
+ * The address counts as proved: whoever runs the service chose it (docs/decisions/accounts.md).
  */
 export async function createWorkspaceWithOwner(
   db: Db,
   clock: Clock,
-  input: { email: string; password: string; workspaceName: string },
+  input: { email: string; password: string; workspaceName: string; passwordHashCost?: number },
 ): Promise<{ user: User; workspace: Workspace }> {
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, input.passwordHashCost ?? DEFAULT_PASSWORD_HASH_COST);
   const now = new Date(clock.nowMs());
   const email = normalizeEmail(input.email);
   return mapUniqueViolations(
@@ -88,7 +88,7 @@ export async function signup(ctx: ServiceContext, body: SignupBody, clientAddres
   // Like a marketplace name: trimmed, and never blank.
   const workspaceName = body.workspace_name.trim();
   if (workspaceName === '') throw errors.invalidRequest('The workspace name may not be blank.', 'workspace_name');
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashPassword(body.password, ctx.config.passwordHashCost);
   return mapUniqueViolations(
     () =>
       ctx.db.transaction(async (tx) => {
@@ -103,10 +103,14 @@ export async function signup(ctx: ServiceContext, body: SignupBody, clientAddres
 }
 
 // Unknown emails are checked against this hash too, so both failures take the same time.
-let dummyHash: Promise<string> | null = null;
-function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword('not a password of anybody');
-  return dummyHash;
+const dummyHashes = new Map<number, Promise<string>>();
+function dummyPasswordHash(cost: number): Promise<string> {
+  let hash = dummyHashes.get(cost);
+  if (!hash) {
+    hash = hashPassword('not a password of anybody', cost);
+    dummyHashes.set(cost, hash);
+  }
+  return hash;
 }
 
 /**
@@ -135,14 +139,15 @@ export async function logInWith<T>(
   const email = normalizeEmail(body.email);
   const attempt = await admitLoginAttempt(ctx.db, ctx.clock, email, clientAddress);
   const user = await queries.selectUserByEmail(ctx.db, email);
-  const matches = await verifyPassword(body.password, user?.password_hash ?? (await dummyPasswordHash()));
+  const matches = await verifyPassword(body.password, user?.password_hash ?? (await dummyPasswordHash(ctx.config.passwordHashCost)));
   if (!user || user.password_hash === null || !matches) {
     throw new DomainError('invalid_credentials', 'The email or password is not correct.');
   }
   // A hash of older, cheaper parameters is replaced now, the one moment the password is known;
   // hashed before the transaction, which never waits on scrypt.
   const verifiedHash = user.password_hash;
-  const rehashed = needsRehash(verifiedHash) ? await hashPassword(body.password) : null;
+  const cost = ctx.config.passwordHashCost;
+  const rehashed = needsRehash(verifiedHash, cost) ? await hashPassword(body.password, cost) : null;
   return ctx.db.transaction(async (tx) => {
     await loginSucceeded(tx, ctx.clock, attempt);
     if (rehashed !== null) await queries.updateUserPasswordHashIfUnchanged(tx, user.id, verifiedHash, rehashed);

@@ -18,14 +18,6 @@ const KEYLEN = 64;
 // A stored hash asking for more than this is refused rather than allowed to take gigabytes.
 const MAX_STORED_LOG2_N = 20;
 
-// Process-wide, like the thread pool it protects: set once at start from PASSWORD_HASH_COST.
-let currentN = 2 ** DEFAULT_PASSWORD_HASH_COST;
-
-/** Applies the configured cost (log2 N); createServices calls it with config.passwordHashCost. */
-export function setPasswordHashCost(log2N: number): void {
-  currentN = 2 ** log2N;
-}
-
 const hashSlots = limitConcurrency(MAX_CONCURRENT_HASHES);
 
 function scrypt(password: string, salt: Buffer, keylen: number, N: number, r: number, p: number): Promise<Buffer> {
@@ -39,10 +31,12 @@ function scrypt(password: string, salt: Buffer, keylen: number, N: number, r: nu
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/** A new hash of the password at the configured cost (PASSWORD_HASH_COST: log2 of scrypt's N). */
+export async function hashPassword(password: string, cost: number): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEYLEN, currentN, R, P);
-  return `scrypt$${currentN}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const N = 2 ** cost;
+  const key = await scrypt(password, salt, KEYLEN, N, R, P);
+  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 interface StoredHash {
@@ -69,8 +63,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(actual, hash.key);
 }
 
-/** Whether a stored hash was made with other parameters than today's: login then hashes the password again. */
-export function needsRehash(stored: string): boolean {
+/** Whether a stored hash was made with other parameters than the configured ones: login then hashes the password again. */
+export function needsRehash(stored: string, cost: number): boolean {
   const hash = parse(stored);
-  return !hash || hash.N !== currentN || hash.r !== R || hash.p !== P || hash.key.length !== KEYLEN;
+  return !hash || hash.N !== 2 ** cost || hash.r !== R || hash.p !== P || hash.key.length !== KEYLEN;
 }

@@ -18,7 +18,7 @@ export const EXAMPLE_IDS = {
 export const EXAMPLE_KEY_TAIL = 'Zy8Qk2Lm4Np6Rt9Vw1Xb3Cd5Fg7Hj0Kq2Ws4a1b2';
 
 export const ROLES = ['owner', 'admin', 'developer', 'viewer'] as const;
-export const Role = StringEnum(ROLES, { description: 'owner, admin, developer or viewer (see docs/decisions.md for what each may do).' });
+export const Role = StringEnum(ROLES, { description: 'owner, admin, developer or viewer (see docs/decisions/accounts.md for what each may do).' });
 export type Role = Static<typeof Role>;
 
 export const BillingState = StringEnum(['active', 'payment_missed', 'suspended']);

@@ -1,7 +1,7 @@
 // Proving an address: sign-up emails a one-time link (24 hours, only its SHA-256 kept, the token
 // after '#' so logs never see it); following it marks the user's address proved. An unproved
 // account uses the workspace it created; it joins no other until it accepts an emailed invitation,
-// which proves the address the same way (invitations.ts, docs/decisions.md).
+// which proves the address the same way (invitations.ts, docs/decisions/accounts.md).
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/db.js';
 import { errors } from '../../errors.js';

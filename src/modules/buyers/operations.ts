@@ -1,6 +1,6 @@
 // Buyer operations. Each owns its transaction and emits its events
 // in it.
-import { mapUniqueViolations } from '../../db/errors.js';
+import { mapUniqueViolations } from '../../db/pg-errors.js';
 import type { Queryable, Tx } from '../../db/db.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';

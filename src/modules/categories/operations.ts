@@ -1,7 +1,7 @@
 // Category operations. Each owns its transaction, checks the
 // rules and emits its events in the same transaction.
 import type { Queryable, Tx } from '../../db/db.js';
-import { mapUniqueViolations } from '../../db/errors.js';
+import { mapUniqueViolations } from '../../db/pg-errors.js';
 import { DomainError, errors } from '../../errors.js';
 import { emitEvent, previousAttributes } from '../../outbox/emit.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';

@@ -5,9 +5,9 @@
 // missing, as the management API answers other tenants' ids (src/modules/accounts/access.ts).
 import type { FastifyRequest } from 'fastify';
 import { DomainError, errors } from '../../errors.js';
-import { readOnlyReason } from '../../http/api-keys.js';
+import { readOnlyReason } from '../../http/api-key-cache.js';
 import { type ApiKeyContext } from '../../contracts/context.js';
-import type { SessionAuthenticator } from '../../http/auth.js';
+import type { SessionAuthenticator } from '../../http/api-auth.js';
 import { MODES, type Mode } from '../../scope.js';
 import type { ServiceContext } from '../../contracts/context.js';
 import { withDefaults } from '../../contracts/settings.js';

@@ -62,7 +62,7 @@ export async function confirmPasswordReset(ctx: ServiceContext, body: ConfirmPas
   const tokenHash = sha256Hex(body.token);
   await admitSecretAttempt(ctx.db, ctx.clock, 'password_reset_confirm', { address: clientAddress, target: tokenHash });
   if ((await selectUsableReset(ctx.db, tokenHash, new Date(ctx.clock.nowMs()))) === null) throw invalidLink();
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashPassword(body.password, ctx.config.passwordHashCost);
   return ctx.db.transaction(async (tx) => {
     const now = new Date(ctx.clock.nowMs());
     const userId = await lockUsableReset(tx, tokenHash, now);

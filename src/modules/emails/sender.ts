@@ -7,38 +7,19 @@
 // At least once: an email the SMTP server accepted whose outcome then could not be recorded (the
 // database went away, the lease ran out) is sent again. Mail has no idempotency key; sending
 // twice is the better failure than never.
-import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config.js';
 import type { Deps } from '../../contracts/deps.js';
+import { smtpTransport, type MailTransport } from '../../adapters/email/smtp.js';
 import { runDueJobs } from '../../workers/engine.js';
 import type { JobKind } from '../../contracts/background.js';
 import { selectOutgoingEmail, updateEmailAttemptFailed, updateEmailSent } from './queries.js';
 
 export const EMAIL_SEND_JOB = 'email.send';
 export const MAX_ATTEMPTS = 5;
+export type { MailTransport };
 const RETRY_BASE_MS = 60_000;
 const BATCH_MAX = 100;
-
-// A server that accepts the connection and then says nothing must not hold an attempt for
-// nodemailer's defaults (2 minutes to connect, 10 minutes of silence): these fail it quickly,
-// well inside the lease.
-const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 const LEASE_MS = 2 * 60_000;
-
-/** What sending needs of a nodemailer transport (tests may hand in their own). */
-export type MailTransport = Pick<Transporter, 'sendMail'>;
-
-const transports = new WeakMap<Config, Transporter>();
-
-function transportFor(config: Config): MailTransport | null {
-  if (config.smtpUrl === null) return null;
-  let transport = transports.get(config);
-  if (!transport) {
-    transport = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
-    transports.set(config, transport);
-  }
-  return transport;
-}
 
 /** The sender address: no-reply at the host of PUBLIC_URL. */
 export function fromAddress(config: Config): string {
@@ -61,7 +42,7 @@ export function emailSendKind(transport?: MailTransport): JobKind {
       const email = await selectOutgoingEmail(db, job.subjectId);
       // Marked by hand meanwhile, or sent by an attempt whose outcome was recorded after all.
       if (!email || email.status !== 'queued') return { status: 'succeeded', detail: 'skipped' };
-      const sender = transport ?? transportFor(config);
+      const sender = transport ?? smtpTransport(config);
       if (!sender) return { status: 'retry', error: 'SMTP_URL is not set' };
       await sender.sendMail({ from: fromAddress(config), to: email.to_addresses, subject: email.subject, text: email.body_text });
       return { status: 'succeeded', detail: 'sent' };

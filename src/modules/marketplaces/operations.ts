@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.js';
 import type { Db, Tx } from '../../db/db.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';
-import { generateApiKey } from '../../http/api-keys.js';
+import { generateApiKey } from '../../http/api-key-cache.js';
 import { newId } from '../../ids.js';
 import { MODES, type Scope } from '../../scope.js';
 import { sha256Hex } from '../../secrets.js';

@@ -7,7 +7,7 @@ import { DomainError, errors } from '../../errors.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { ServiceContext } from '../../contracts/context.js';
 import { LocalStorage } from '../../adapters/storage/local.js';
-import { verifyToken, type TokenPurpose, type UrlToken } from '../../adapters/storage/tokens.js';
+import { verifyToken, type TokenPurpose, type UrlToken } from '../../adapters/storage/url-tokens.js';
 import { selectMedia, updateMediaUploadReceived, updateMediaUploadReleased, type MediaRow } from './queries.js';
 
 export interface UploadRequest {

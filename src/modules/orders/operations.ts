@@ -6,7 +6,7 @@
 // written first, and the listing's row is locked last, by the one conditional UPDATE that reserves
 // the units, so the lock is held for that statement and the COMMIT only.
 import { settleAll, type Tx } from '../../db/db.js';
-import { refusal } from '../../db/errors.js';
+import { refusal } from '../../db/pg-errors.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { applyTimers, emitMove, move, partyOf, rowOf, timerMove, type Actor, type Party, type Row } from '../../domain/state-machine.js';
 import { DomainError, errors } from '../../errors.js';

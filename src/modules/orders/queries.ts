@@ -62,7 +62,7 @@ const COLUMNS = `id, buyer_id, seller_id, listing_id, quantity, unit_amount, sub
  * test-clock offset, the buyer's standing, the listing, its seller's standing and its category's
  * fee. It reads four other modules' tables (marketplace_modes, buyers, listings with sellers and
  * categories) where asking each module would cost a round trip apiece on the hottest write path
- * (docs/decisions.md, Orders). The buyer's and listing's columns are null when they do not exist;
+ * (docs/decisions/orders.md). The buyer's and listing's columns are null when they do not exist;
  * a listing's seller and category always exist (foreign keys).
  */
 export interface OrderInputsRow {

@@ -5,7 +5,7 @@
 // its subject's reputation. Removal (moderation) voids that count. Lock order: the order, then
 // its reviews.
 import type { Tx } from '../../db/db.js';
-import { mapUniqueViolations } from '../../db/errors.js';
+import { mapUniqueViolations } from '../../db/pg-errors.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { partyOf } from '../../domain/state-machine.js';
 import { DomainError, errors } from '../../errors.js';

@@ -2,7 +2,7 @@
 // and emits its events in the same transaction. Lock order: the seller row first, then what hangs
 // off it (storefront, verifications, listings). The functions at the end are for other modules'
 // transactions (verifications, onboarding, listings): they lock or change a seller for them.
-import { mapUniqueViolations } from '../../db/errors.js';
+import { mapUniqueViolations } from '../../db/pg-errors.js';
 import type { Queryable, Tx } from '../../db/db.js';
 import { emitMove, move, type Row } from '../../domain/state-machine.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';

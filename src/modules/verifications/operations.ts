@@ -1,6 +1,6 @@
 // Seller verification: a verification starts pending and is approved (verified) or
 // rejected; the seller's verification state follows it. Lock order: seller, then verification.
-import { mapUniqueViolations } from '../../db/errors.js';
+import { mapUniqueViolations } from '../../db/pg-errors.js';
 import { emitMove, invalidState, move } from '../../domain/state-machine.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';

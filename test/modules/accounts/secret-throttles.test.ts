@@ -6,7 +6,7 @@ import { ManualClock } from '../../../src/clock.js';
 import * as passwords from '../../../src/modules/accounts/passwords.js';
 import { SECRET_ROUTE_LIMITS } from '../../../src/modules/accounts/secret-throttle.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
-import { PASSWORD, uniqueEmail } from '../manage/helpers.js';
+import { PASSWORD, uniqueEmail } from './manage-helpers.js';
 
 // A spy around the real hashPassword, to count the hashes a request sequence runs.
 vi.mock('../../../src/modules/accounts/passwords.js', async (importOriginal) => {

@@ -6,7 +6,7 @@ import { ManualClock } from '../../../src/clock.js';
 import { LOGIN_LIMITS } from '../../../src/modules/accounts/throttle.js';
 import { createApp } from '../../../src/app/runtime.js';
 import { startTestApp, testConfig, type TestContext } from '../../helpers/harness.js';
-import { PASSWORD, uniqueEmail } from '../manage/helpers.js';
+import { PASSWORD, uniqueEmail } from './manage-helpers.js';
 
 const clock = new ManualClock();
 let ctx: TestContext;

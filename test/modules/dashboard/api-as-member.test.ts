@@ -1,7 +1,7 @@
 // /v1 with the dashboard session: the signed-in member acts on a marketplace's mode without an API key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
-import { expectError, memberToken, ownerToken, PASSWORD, uniqueEmail } from '../manage/helpers.js';
+import { expectError, memberToken, ownerToken, PASSWORD, uniqueEmail } from '../accounts/manage-helpers.js';
 import { asBrowser, dashboardHeaders, logIn, type BrowserSession } from './helpers.js';
 
 let ctx: TestContext;

@@ -1,7 +1,7 @@
 // Changing roles and creating workspaces: what the dashboard's members and workspaces pages use.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
-import { expectError, memberToken, ownerToken } from '../manage/helpers.js';
+import { expectError, memberToken, ownerToken } from '../accounts/manage-helpers.js';
 import { asBrowser, logIn } from './helpers.js';
 
 let ctx: TestContext;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_ROUTE_LIMITS } from '../../../src/modules/accounts/secret-throttle.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
-import { expectError, ownerToken, PASSWORD, uniqueEmail } from '../manage/helpers.js';
+import { expectError, ownerToken, PASSWORD, uniqueEmail } from '../accounts/manage-helpers.js';
 import { asBrowser, logIn } from './helpers.js';
 
 let ctx: TestContext;

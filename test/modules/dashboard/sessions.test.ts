@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeDashboardCredentialsJob } from '../../../src/modules/dashboard/credential-purge.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
-import { expectError, ownerToken } from '../manage/helpers.js';
+import { expectError, ownerToken } from '../accounts/manage-helpers.js';
 import { asBrowser, logIn, setCookieOf } from './helpers.js';
 
 let ctx: TestContext;

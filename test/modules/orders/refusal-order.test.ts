@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuyer, createListing, createPublishedListing, createSeller, suspendSeller } from '../../helpers/factories.js';
 import { startTestApp, type TestContext, type TestResponse } from '../../helpers/harness.js';
-import { ownerToken } from '../manage/helpers.js';
+import { ownerToken } from '../accounts/manage-helpers.js';
 import { orderHelpers } from './helpers.js';
 
 let ctx: TestContext;

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { createBuyer, createPublishedListing, createSeller, type Json } from '../../helpers/factories.js';
 import type { FakeStripe } from '../../helpers/fake-stripe.js';
 import type { TestContext } from '../../helpers/harness.js';
-import { ownerToken } from '../manage/helpers.js';
+import { ownerToken } from '../accounts/manage-helpers.js';
 
 export const WEBHOOK_SECRET = 'whsec_PaymentsFlowSecret0000000000';
 /** The Connect endpoint's: Stripe signs connected accounts' events (account.updated) with it. */

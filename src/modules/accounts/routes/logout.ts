@@ -1,5 +1,5 @@
 // POST /manage/v1/logout: the management token of the request stops working.
-import { bearerToken } from '../../../http/auth.js';
+import { bearerToken } from '../../../http/api-auth.js';
 import { errors } from '../../../errors.js';
 import type { RouteModule } from '../../../contracts/wiring.js';
 import { logout } from '../operations.js';

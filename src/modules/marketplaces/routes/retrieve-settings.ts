@@ -2,7 +2,7 @@
 import type { RouteModule } from '../../../contracts/wiring.js';
 import { MANAGEMENT_TAG } from '../../accounts/index.js';
 import { ModeParams, ModeSettings } from '../schemas.js';
-import { retrieveSettings } from '../settings.js';
+import { retrieveSettings } from '../settings-management.js';
 
 export const retrieveSettingsRoute: RouteModule = (app) => {
   app.get(

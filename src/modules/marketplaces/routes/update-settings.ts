@@ -2,7 +2,7 @@
 import type { RouteModule } from '../../../contracts/wiring.js';
 import { MANAGEMENT_TAG } from '../../accounts/index.js';
 import { ModeParams, ModeSettings, UpdateSettingsBody } from '../schemas.js';
-import { updateSettings } from '../settings.js';
+import { updateSettings } from '../settings-management.js';
 
 export const updateSettingsRoute: RouteModule = (app) => {
   app.patch(

@@ -3,7 +3,7 @@ import type { RouteModule } from '../../../contracts/wiring.js';
 import { createOrderRoute } from './create.js';
 import { listOrdersRoute } from './list.js';
 import { retrieveOrderRoute } from './retrieve.js';
-import { listOrderEventsRoute } from './events.js';
+import { listOrderEventsRoute } from './order-events.js';
 import { claimOrderRoute } from './claim.js';
 import { confirmOrderRoute } from './confirm.js';
 import { cancelOrderRoute } from './cancel.js';

@@ -7,7 +7,7 @@ import { IdParams } from '../../../http/schemas.js';
 import type { App, RouteModule } from '../../../contracts/wiring.js';
 import { simulatedCheckoutPath } from '../../../adapters/processors/simulated.js';
 import { escapeHtml, simulatedPage, simulatedPageHeaders } from '../../../adapters/processors/simulated-pages.js';
-import { submitCheckout, viewCheckout, type CheckoutPage } from '../simulated.js';
+import { submitCheckout, viewCheckout, type CheckoutPage } from '../simulated-payments.js';
 
 function send(reply: FastifyReply, id: string, result: CheckoutPage, redirectStatus: 302 | 303) {
   simulatedPageHeaders(reply);

@@ -5,7 +5,7 @@ import type { RouteModule } from '../../../contracts/wiring.js';
 import { Seller } from '../../sellers/index.js';
 import { requireTestMode } from '../../test-helpers/index.js';
 import { CardDispute, CardDisputeBody, FailPaymentBody, SucceedPaymentBody, Payment, ProcessorRefundBody, Refund } from '../schemas.js';
-import { cardDispute, failPayment, processorRefund, setSimulatedPayouts, succeedPayment } from '../simulated.js';
+import { cardDispute, failPayment, processorRefund, setSimulatedPayouts, succeedPayment } from '../simulated-payments.js';
 
 const SIMULATED_ONLY = 'Simulated processor only: 409 `invalid_state` for a payment made through Stripe. Test-mode keys only (403 `test_mode_only`).';
 

@@ -1,7 +1,7 @@
 // POST /v1/test_helpers/clock/advance. The one route that hands the operation the
 // running service: the advance runs the worker's due work of the mode before it answers.
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { advanceTestClock } from '../clock.js';
+import { advanceTestClock } from '../test-clock.js';
 import { AdvanceTestClockBody, TestClock } from '../schemas.js';
 import { requireTestMode } from '../test-mode.js';
 

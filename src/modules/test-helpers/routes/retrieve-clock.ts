@@ -1,6 +1,6 @@
 // GET /v1/test_helpers/clock.
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { retrieveTestClock } from '../clock.js';
+import { retrieveTestClock } from '../test-clock.js';
 import { TestClock } from '../schemas.js';
 import { requireTestMode } from '../test-mode.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
 import { anyWorkspaceExists, createDemoIfEmpty, startupBanner, type DemoWorkspace } from '../../src/app/demo.js';
-import { ApiKeyCache } from '../../src/http/api-keys.js';
+import { ApiKeyCache } from '../../src/http/api-key-cache.js';
 import { verifyPassword } from '../../src/modules/accounts/passwords.js';
 import { migrate } from '../../src/db/migrate.js';
 import { freshDatabase, TEST_SECRET_KEY, testConfig, type TestDatabase } from '../helpers/harness.js';

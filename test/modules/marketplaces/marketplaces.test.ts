@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
-import { emailedToken, expectError, memberToken, ownerToken, PASSWORD, uniqueEmail } from './helpers.js';
+import { emailedToken, expectError, memberToken, ownerToken, PASSWORD, uniqueEmail } from '../accounts/manage-helpers.js';
 
 let ctx: TestContext;
 let owner: string;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../../src/secrets.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
-import { emailedToken, expectError, PASSWORD, uniqueEmail } from './helpers.js';
+import { emailedToken, expectError, PASSWORD, uniqueEmail } from './manage-helpers.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

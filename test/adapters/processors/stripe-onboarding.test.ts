@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSeller, storedEvents } from '../../helpers/factories.js';
 import { startFakeStripe, type FakeStripe } from '../../helpers/fake-stripe.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
-import { ownerToken } from '../manage/helpers.js';
+import { ownerToken } from '../../modules/accounts/manage-helpers.js';
 
 let fake: FakeStripe;
 let ctx: TestContext;

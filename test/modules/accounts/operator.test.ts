@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteModule } from '../../../src/contracts/wiring.js';
 import { routesWith } from '../../http/fixtures.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
-import { expectError } from './helpers.js';
+import { expectError } from './manage-helpers.js';
 
 const OPERATOR_TOKEN = 'operator-token-for-tests-0123456789';
 

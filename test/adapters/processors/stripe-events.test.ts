@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { reportsOfStripeEvent, StripeEventRejected, verifyStripeEvent } from '../../../src/adapters/processors/stripe-events.js';
 import { FakeStripe } from '../../helpers/fake-stripe.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
-import { ownerToken } from '../manage/helpers.js';
+import { ownerToken } from '../../modules/accounts/manage-helpers.js';
 
 // The payments module's side is its own (and tested there): here, what the endpoint hands it.
 const receive = vi.hoisted(() => vi.fn(async (): Promise<'handled' | 'duplicate'> => 'handled'));

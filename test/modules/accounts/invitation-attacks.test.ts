@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createWorkspaceWithOwner } from '../../../src/modules/accounts/operations.js';
 import * as passwords from '../../../src/modules/accounts/passwords.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
-import { emailedToken, expectError, PASSWORD, uniqueEmail } from './helpers.js';
+import { emailedToken, expectError, PASSWORD, uniqueEmail } from './manage-helpers.js';
 
 // A spy around the real scrypt hashing: a wrong token must never reach it.
 vi.mock('../../../src/modules/accounts/passwords.js', async (importOriginal) => {

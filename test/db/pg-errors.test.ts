@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../src/db/db.js';
 import { postgresDriver } from '../../src/db/drivers.js';
-import { mapUniqueViolations } from '../../src/db/errors.js';
+import { mapUniqueViolations } from '../../src/db/pg-errors.js';
 import { freshDatabase, usingPostgres, type TestDatabase } from '../helpers/harness.js';
 
 let database: TestDatabase;

@@ -6,7 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Config } from '../../config.js';
 import { DomainError } from '../../errors.js';
-import { bearerToken } from '../../http/auth.js';
+import { bearerToken } from '../../http/api-auth.js';
 import { sha256Hex } from '../../secrets.js';
 import type { ServiceContext } from '../../contracts/context.js';
 import type { Principal } from './access.js';

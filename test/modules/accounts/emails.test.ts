@@ -5,7 +5,7 @@ import { ManualClock } from '../../../src/clock.js';
 import { memberAddresses, queueEmail } from '../../../src/modules/emails/outbox.js';
 import { MAX_ATTEMPTS, sendQueuedEmails } from '../../../src/modules/emails/sender.js';
 import { startTestApp, testConfig, type TestContext } from '../../helpers/harness.js';
-import { expectError, ownerToken } from './helpers.js';
+import { expectError, ownerToken } from './manage-helpers.js';
 
 interface Received {
   from: string;

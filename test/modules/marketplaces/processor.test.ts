@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadProcessorCredentials } from '../../../src/modules/marketplaces/processor-connection.js';
 import { decryptSecret, encryptSecret, maskSecret, SecretDecryptionError } from '../../../src/secrets.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
-import { expectError, memberToken, ownerToken } from './helpers.js';
+import { expectError, memberToken, ownerToken } from '../accounts/manage-helpers.js';
 
 let ctx: TestContext;
 let owner: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/clock.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
-import { expectError, memberToken, ownerToken, PASSWORD, uniqueEmail } from './helpers.js';
+import { expectError, memberToken, ownerToken, PASSWORD, uniqueEmail } from '../accounts/manage-helpers.js';
 
 let ctx: TestContext;
 let clock: ManualClock;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestContext } from '../helpers/harness.js';
 import { createMarketplace, type KeyPair } from '../../src/modules/marketplaces/operations.js';
-import { ApiKeyCache } from '../../src/http/api-keys.js';
+import { ApiKeyCache } from '../../src/http/api-key-cache.js';
 import { ManualClock } from '../../src/clock.js';
 import type { Db } from '../../src/db/db.js';
 import { fixtureRoutes } from './fixtures.js';

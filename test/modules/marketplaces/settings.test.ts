@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
-import { expectError, memberToken, ownerToken } from './helpers.js';
+import { expectError, memberToken, ownerToken } from '../accounts/manage-helpers.js';
 
 let ctx: TestContext;
 let owner: string;
