@@ -1,5 +1,5 @@
 // Domain errors: a stable code, a message for people, and the field at fault. They know nothing
-// of HTTP; src/http/errors.ts maps each code to a status.
+// of HTTP; src/http/error-statuses.ts maps each code to a status.
 
 export const ERROR_CODES = [
   // 400

@@ -20,7 +20,7 @@ export interface ReadOnlyReason {
   message: string;
 }
 
-/** What an authenticated API key stands for (src/http/api-keys.ts finds and caches it). */
+/** What an authenticated API key stands for (src/http/api-key-cache.ts finds and caches it). */
 export interface ApiKeyContext {
   keyId: string;
   keyType: Viewer;

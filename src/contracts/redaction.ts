@@ -1,5 +1,5 @@
 // What erasure writes over personal data, in records and in their stored copies (events, stored
-// answers of idempotent requests). src/modules/erasure.ts runs the erasure across modules.
+// answers of idempotent requests). src/contracts/erasure.ts runs the erasure across modules.
 
 type Payload = Record<string, unknown>;
 

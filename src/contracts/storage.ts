@@ -1,6 +1,6 @@
 // What the media module needs of a file store, whatever keeps the files: where the client PUTs a
 // declared file, a link to read it, the stored size and first bytes (for complete's checks), and
-// deletion. Two drivers implement it (local.ts, s3.ts); src/modules/drivers.ts picks one by STORAGE.
+// deletion. Two drivers implement it (local.ts, s3.ts); src/app/wiring.ts picks one by STORAGE.
 import type { Scope } from '../scope.js';
 
 /** An upload address is valid 10 minutes (interface.md 8). */

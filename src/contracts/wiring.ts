@@ -23,7 +23,7 @@ export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression,
 /** A module's routes, registered inside one auth scope. */
 export type RouteModule = (app: App, services: Services) => void | Promise<void>;
 
-/** API keys by their secret text, cached (src/http/api-keys.ts). */
+/** API keys by their secret text, cached (src/http/api-key-cache.ts). */
 export interface ApiKeys {
   lookup(key: string): Promise<ApiKeyContext | null>;
   /** Cached key contexts carry settings and billing state: a change to those clears the cache. */

@@ -43,7 +43,7 @@ export interface AppOptions {
   /** The dashboard's session cookie on /v1 (src/modules/dashboard); without it /v1 takes API keys only. */
   sessions?: SessionAuthenticator;
   logger?: boolean | object;
-  /** Background work kept in modules' own rows, for GET /metrics (src/modules/background.ts). */
+  /** Background work kept in modules' own rows, for GET /metrics (src/app/wiring.ts). */
   workStats?: readonly WorkStatsSource[];
 }
 

@@ -21,7 +21,7 @@ export interface WorkStats {
 const TIMER_OFFSET = `coalesce((SELECT m.clock_offset_ms FROM marketplace_modes m
    WHERE m.marketplace_id = t.marketplace_id AND m.mode = t.mode), 0)`;
 
-/** Jobs by kind, timers as timer:<kind>, and what each source reports (src/modules/background.ts). */
+/** Jobs by kind, timers as timer:<kind>, and what each source reports (src/app/wiring.ts). */
 export async function backgroundWorkStats(db: Db, nowMs: number, sources: readonly WorkStatsSource[] = []): Promise<WorkStats[]> {
   const now = new Date(nowMs);
   const jobs = await db.query<WorkStatsRow>(

@@ -1,4 +1,4 @@
-// Erasure reaches everything (src/modules/erasure.ts): after DELETE of a seller and of a buyer,
+// Erasure reaches everything (src/contracts/erasure.ts): after DELETE of a seller and of a buyer,
 // none of their personal data is left in ANY table of the database. The walk reads the table and
 // column list from the database itself (information_schema), so a table added later is walked too.
 //

@@ -1,5 +1,5 @@
 // Stripe's webhooks, read: the signature checked with the SDK, then each event turned into the
-// processor reports the payments module handles (src/modules/processors/driver.ts). Events that say
+// processor reports the payments module handles (src/contracts/processor.ts). Events that say
 // nothing the service acts on answer no report, so Stripe can send any event type here.
 import Stripe from 'stripe';
 import type { ProcessorReport } from '../../contracts/processor.js';

@@ -1,6 +1,6 @@
 // The local driver (STORAGE=local, the default): files under DATA_DIR/media/{key}. The service
 // itself takes the PUT at {PUBLIC_URL}/uploads/{token} and serves {PUBLIC_URL}/media/{token}
-// (src/modules/media/routes/upload.ts, serve.ts); both tokens are signed (tokens.ts). A file is
+// (src/modules/media/routes/files.ts); both tokens are signed (url-tokens.ts). A file is
 // streamed to a temporary name beside its final one and renamed when complete, so a reader never
 // sees half a file and memory holds one chunk at a time, whatever the size.
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -85,7 +85,7 @@ export class LocalStorage implements StorageDriver {
   }
 
   private pathOf(key: string): string {
-    // Keys are built from ids (src/modules/storage/driver.ts, storageKey): no "..", no absolute paths.
+    // Keys are built from ids (src/contracts/storage.ts, storageKey): no "..", no absolute paths.
     return join(this.root, ...key.split('/'));
   }
 }

@@ -78,7 +78,7 @@ export async function updateBuyer(ctx: OperationContext, id: string, body: Updat
 
 /**
  * DELETE: personal data removed from the record and everything other modules keep
- * about the buyer (src/modules/erasure.ts: every stored event and answer about it). Erasing an
+ * about the buyer (src/contracts/erasure.ts: every stored event and answer about it). Erasing an
  * erased buyer answers the record again and changes nothing.
  */
 export async function eraseBuyer(ctx: OperationContext, id: string): Promise<Buyer> {

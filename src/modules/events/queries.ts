@@ -1,5 +1,5 @@
 // Every SQL statement of the events module: reading the event log, and rewriting stored payloads
-// on erasure. Events are written only by emitEvent (src/events/emit.ts). Each names marketplace_id and mode.
+// on erasure. Events are written only by emitEvent (src/outbox/emit.ts). Each names marketplace_id and mode.
 import type { Queryable, Tx } from '../../db/db.js';
 import { selectPage, type PageRequest } from '../../db/paging.js';
 import type { EventObject } from '../../contracts/events.js';

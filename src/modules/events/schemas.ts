@@ -20,7 +20,7 @@ const EXAMPLE = {
   },
 };
 
-/** The event as stored and delivered; the TypeScript shape is EventRecord (src/events/emit.ts), which emitEvent writes. */
+/** The event as stored and delivered; the TypeScript shape is EventRecord (src/outbox/emit.ts), which emitEvent writes. */
 export const Event = Type.Object(
   {
     id: Type.String({ examples: [EXAMPLE.id] }),

@@ -388,7 +388,7 @@ export async function findListingForOrder(q: Queryable, scope: Scope, id: string
  * oversell, whatever the concurrency), as the order's transaction's last statement, sent together
  * with its COMMIT, so a hot listing's row is locked for no network round trip. When the units
  * cannot be reserved the transaction rolls back and this throws the database's refusal
- * (`refusal(error) === 'units_unavailable'`, src/db/errors.ts); the caller reads the listing
+ * (`refusal(error) === 'units_unavailable'`, src/db/pg-errors.ts); the caller reads the listing
  * again to tell which. Return at once after it: the transaction has committed.
  */
 export async function reserveUnitsThenCommit(tx: Tx, scope: Scope, listingId: string, quantity: number): Promise<void> {

@@ -44,7 +44,7 @@ function checkInput(scope: Scope, input: PutProcessorBody): void {
 const notConnected = (scope: Scope) =>
   errors.missing('processor connection', `${scope.marketplaceId} (${scope.mode} mode)`);
 
-/** The processor the mode is connected to, or null: for the processor drivers (src/modules/drivers.ts). */
+/** The processor the mode is connected to, or null: for the processor drivers (src/app/wiring.ts). */
 export async function connectedProvider(q: Queryable, scope: Scope): Promise<Provider | null> {
   return (await queries.selectConnection(q, scope))?.provider ?? null;
 }

@@ -1,7 +1,7 @@
 // Processor onboarding of sellers. The first link
 // creates the seller's account at the processor (payouts become pending); completing onboarding
 // enables payouts. What is processor-specific (the account, the page) is the driver's
-// (src/modules/drivers.ts): the simulated processor (test mode) serves its own onboarding page;
+// (src/app/wiring.ts): the simulated processor (test mode) serves its own onboarding page;
 // Stripe's is its hosted Connect onboarding (an account link).
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';

@@ -1,4 +1,4 @@
-// The payments module's side of orders (src/modules/order-payments.ts): what an order's creation
+// The payments module's side of orders (src/contracts/deps.ts): what an order's creation
 // and moves do to its payment, in the order's transaction.
 import { errors } from '../../errors.js';
 import { newId } from '../../ids.js';

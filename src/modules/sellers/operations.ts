@@ -168,7 +168,7 @@ export async function changeSuspension(
 
 /**
  * DELETE: personal data removed from the record, its storefront, and everything other
- * modules keep about the seller (src/modules/erasure.ts: its verifications' notes, its onboarding
+ * modules keep about the seller (src/contracts/erasure.ts: its verifications' notes, its onboarding
  * links, its listings, every stored event and answer about them). Erasing an erased seller answers
  * the record again and changes nothing.
  */

@@ -1,6 +1,6 @@
 // Flags: raised against a listing, review, seller or buyer; listed, retrieved and resolved by
 // dismissing them or by the moderation action that fits their target. Review flags run once the
-// reviews module registers its target in src/modules/moderation-targets.ts.
+// reviews module registers its target in src/contracts/moderation.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuyer, createListing, createPublishedListing, createSeller, storedEvents, type Json } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';

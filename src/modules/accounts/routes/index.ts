@@ -1,4 +1,4 @@
-// The account routes of the management API, by the scope they live in (src/modules/manage/index.ts).
+// The account routes of the management API, by the scope they live in (src/app/routes.ts).
 import type { RouteModule } from '../../../contracts/wiring.js';
 import { acceptInvitationRoute } from './accept-invitation.js';
 import { addMemberRoute } from './add-member.js';

@@ -1,4 +1,4 @@
-// The dashboard's routes of the management API, by the scope they live in (src/modules/manage/index.ts).
+// The dashboard's routes of the management API, by the scope they live in (src/app/routes.ts).
 import type { RouteModule } from '../../../contracts/wiring.js';
 import { confirmPasswordResetRoute } from './confirm-password-reset.js';
 import { createSessionRoute } from './create-session.js';

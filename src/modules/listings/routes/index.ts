@@ -1,5 +1,5 @@
 // The listing operations: list, retrieve and search accept publishable keys; the rest
-// need a secret key. Each group registers in its own auth scope (src/modules/index.ts).
+// need a secret key. Each group registers in its own auth scope (src/app/routes.ts).
 import type { RouteModule } from '../../../contracts/wiring.js';
 import { bulkCreateListingsRoute } from './bulk-create.js';
 import { createListingRoute } from './create.js';

@@ -1,4 +1,4 @@
-// The marketplace routes of the management API (signed-in users; src/modules/manage/index.ts).
+// The marketplace routes of the management API (signed-in users; src/app/routes.ts).
 import type { RouteModule } from '../../../contracts/wiring.js';
 import { connectProcessorRoute } from './connect-processor.js';
 import { createApiKeyRoute } from './create-api-key.js';
