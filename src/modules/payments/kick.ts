@@ -10,10 +10,11 @@ import type { Deps } from '../../contracts/deps.js';
 import type { CallKick } from './call-queue.js';
 import { processorCallJob } from './calls.js';
 
-const pending = new WeakMap<Tx, Set<string>>();
-
+/** A kick for the services of one request (null: leave the calls to the worker). */
 export function kickFor(deps: Deps | null): CallKick {
   if (deps === null) return null;
+  // The payments each transaction asked for, so one transaction runs one batch after its COMMIT.
+  const pending = new WeakMap<Tx, Set<string>>();
   return (tx, paymentId) => {
     let keys = pending.get(tx);
     if (!keys) {
