@@ -56,7 +56,7 @@ export const Payment = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { description: "The payment of an order, a checkout's charge, or an order's share of that charge (docs/payments.md, docs/checkouts.md).", examples: [{
+  { description: "The payment of an order, a checkout's charge, or an order's share of that charge (docs/payments.md; docs/decisions/checkouts.md).", examples: [{
         object: 'payment',
         id: 'pay_01jd4a1b2c3d4e5f6g7h8j9k0m',
         order: 'ord_01jd4a0z9y8x7w6v5t4s3r2q1p',
