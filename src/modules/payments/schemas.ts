@@ -147,7 +147,7 @@ export const RefundList = ListOf(Refund);
 
 export const CreateRefundBody = Type.Object(
   {
-    payment: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'The payment to refund; give this or `order`.' })),
+    payment: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: "The payment to refund; give this or `order`. A checkout's charge is refunded across its orders in item order." })),
     order: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'The order whose payment to refund; give this or `payment`.' })),
     amount: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_AMOUNT, description: 'Minor units; defaults to everything not yet refunded.' })),
     reason: Type.Optional(StringEnum(REFUND_REASONS)),
