@@ -58,6 +58,10 @@ describe('with payments on', () => {
     expect(charge.status, charge.text).toBe(200);
     expect(charge.body.amount).toBe(checkout.total);
     expect(await typesAbout(checkout.id)).toEqual(['checkout.created']);
+    // The charge's hosted page (the simulated processor's), in the answer and on reading.
+    expect(checkout.payment_url).toEqual(expect.any(String));
+    expect((await ctx.request(`/v1/checkouts/${checkout.id}`)).body.payment_url).toBe(checkout.payment_url);
+    expect((await ctx.request(`/v1/payments/${checkout.payment}`)).body.checkout_url).toBe(checkout.payment_url);
   });
 
   it('refuses to cancel one of its orders alone while the payment is awaited (409 invalid_state), by anyone', async () => {
@@ -79,7 +83,8 @@ describe('with payments on', () => {
     await advance(1);
     for (const order of await h.ordersOf(checkout.id)) expect(order.state).toBe('expired');
     for (const listing of listings) expect((await h.getListing(listing.id)).quantity_available).toBe(5);
-    expect((await ctx.request(`/v1/checkouts/${checkout.id}`)).body.status).toBe('expired');
+    const expired = (await ctx.request(`/v1/checkouts/${checkout.id}`)).body;
+    expect(expired).toMatchObject({ status: 'expired', payment_url: null });
     expect(await typesAbout(checkout.id)).toEqual(['checkout.created', 'checkout.expired']);
   });
 
