@@ -108,6 +108,26 @@ describe('with payments on', () => {
   });
 });
 
+describe('paid on the simulated processor', () => {
+  it("completes when the buyer pays the charge's page: every order committed, checkout.completed once, the units still held", async () => {
+    const { checkout, listings } = await unpaidCheckout();
+    const res = await ctx.request(`/simulated/checkout/${checkout.payment}/pay`, {
+      method: 'POST',
+      key: null,
+      body: '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect([200, 303], res.text).toContain(res.status);
+    for (const order of await h.ordersOf(checkout.id)) expect(order.state).toBe('committed');
+    expect((await ctx.request(`/v1/checkouts/${checkout.id}`)).body).toMatchObject({ status: 'completed', payment_url: null });
+    expect(await typesAbout(checkout.id)).toEqual(['checkout.created', 'checkout.completed']);
+    expect(await Promise.all(listings.map(async (l) => (await h.getListing(l.id)).quantity_available))).toEqual([3, 4, 2]);
+    // The payment window passing no longer touches the paid orders.
+    await advance(1801);
+    expect((await ctx.request(`/v1/checkouts/${checkout.id}`)).body.status).toBe('completed');
+  });
+});
+
 describe('cancellation', () => {
   it('is cancelled once every order of it is cancelled (not before), with checkout.cancelled once', async () => {
     const { buyer, listings } = await h.cart(2);
