@@ -88,6 +88,17 @@ describe('refusals, each naming its item', () => {
     const fifty = await h.post('/v1/checkouts', { buyer: buyer.id, items: Array.from({ length: 50 }, () => ({ listing: listings[0].id })) });
     expectRefusal(fifty, 409, 'quantity_unavailable', 'items[0].quantity');
   });
+
+  it('400 naming the item for a bad item (the same notation as the refusals)', async () => {
+    const { buyer, listings } = await h.cart(1);
+    const cases: Array<[unknown, string]> = [
+      [{ listing: listings[0].id, quantity: 0 }, 'items[0].quantity'],
+      [{ listing: listings[0].id, quantity: 100_001 }, 'items[0].quantity'],
+      [{ listing: listings[0].id, colour: 'red' }, 'items[0].colour'],
+      [{}, 'items[0].listing'],
+    ];
+    for (const [item, param] of cases) expectRefusal(await h.post('/v1/checkouts', { buyer: buyer.id, items: [item] }), 400, 'invalid_request', param);
+  });
 });
 
 describe('Idempotency-Key', () => {
