@@ -65,7 +65,7 @@ export const CheckoutItem = Type.Object(
     listing: Type.String({ minLength: 1, maxLength: 100, examples: ['lst_01jd3k5v8w9x0y1z2a3b4c5d6e'] }),
     quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: ORDER_QUANTITY_MAX, default: 1, description: '1 to 100000, default 1.' })),
   },
-  { additionalProperties: false, description: 'One order to make: a listing and how many of its units.' },
+  { additionalProperties: false, description: 'One order to make: a listing and how many of its units.', examples: [{ listing: 'lst_01jd3k5v8w9x0y1z2a3b4c5d6e', quantity: 2 }] },
 );
 
 export const CreateCheckoutBody = Type.Object(
