@@ -44,6 +44,7 @@ describe('a checkout of three sellers', () => {
       amount: total, fee_amount: orders.reduce((sum, order) => sum + order.fee_amount, 0),
     });
     expect(charge.checkout_url).toMatch(new RegExp(`/simulated/checkout/${charge.id}$`));
+    expect((await h.get(`/v1/checkouts/${checkout.id}`)).payment_url).toBe(charge.checkout_url);
     expect(charge.processor.checkout_session).toMatch(/^cs_sim_/);
     for (const [i, share] of shares.entries()) {
       expect(share).toMatchObject({ order: orders[i]!.id, checkout: checkout.id, charge_payment: charge.id, status: 'awaiting_payment', amount: orders[i]!.total, checkout_url: null });
