@@ -119,7 +119,7 @@ async function start(ctx: JobContext, scope: Scope, payment: queries.PaymentRow,
   if (payment.processor_payment_intent !== null || payment.processor_checkout_session !== null || payment.status !== 'awaiting_payment') return done;
   const started = await ctx.hooks.processors[payment.provider].startPayment(callCtx, {
     paymentId: payment.id,
-    orderId: payment.order_id,
+    orderId: payment.order_id ?? payment.checkout_id ?? payment.id,
     method: payment.method,
     amount: payment.amount,
     currency: payment.currency,
@@ -142,11 +142,11 @@ async function start(ctx: JobContext, scope: Scope, payment: queries.PaymentRow,
 
 async function transfer(ctx: JobContext, scope: Scope, payment: queries.PaymentRow, callCtx: CallContext): Promise<Outcome> {
   if (payment.release_status !== 'releasing') return done;
-  const seller = await findSellerPayouts(ctx.db, scope, payment.seller_id);
+  const seller = await findSellerPayouts(ctx.db, scope, ledger.orderPartOf(payment).sellerId);
   if (!seller || seller.processor_account === null) throw new ProcessorDeclined('The seller has no account at the processor.');
   const { transfer: id } = await ctx.hooks.processors[payment.provider].transfer(callCtx, {
     paymentId: payment.id,
-    orderId: payment.order_id,
+    orderId: ledger.orderPartOf(payment).orderId,
     amount: payment.release_amount,
     currency: payment.currency,
     destination: seller.processor_account,
@@ -171,7 +171,7 @@ async function refund(ctx: JobContext, scope: Scope, payment: queries.PaymentRow
       // The release failed meanwhile: nothing was sent, so there is nothing to take back.
       await record(ctx, scope, payment.id, (tx) => queries.updateRefund(tx, scope, refundId, { transfer_reversal_amount: null }, ctx.now));
     } else {
-      const seller = await findSellerPayouts(ctx.db, scope, payment.seller_id);
+      const seller = await findSellerPayouts(ctx.db, scope, ledger.orderPartOf(payment).sellerId);
       try {
         ({ reversal: reversalId } = await driver.reverseTransfer(callCtx, {
           transfer: payment.processor_transfer,

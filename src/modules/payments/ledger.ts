@@ -18,6 +18,16 @@ import { serializePayment, serializeRefund } from './serialize.js';
 
 export const releaseState = (row: PaymentRow): ReleaseState => row.release_status ?? 'none';
 
+/**
+ * The order and seller of a payment that holds an order's money (an order's own payment or its
+ * share of a checkout's charge). A checkout's charge has none: it is never released or refunded
+ * itself, its shares are.
+ */
+export function orderPartOf(row: PaymentRow): { orderId: string; sellerId: string } {
+  if (row.order_id === null || row.seller_id === null) throw new Error(`payment ${row.id} is a checkout's charge: its shares hold the orders' money`);
+  return { orderId: row.order_id, sellerId: row.seller_id };
+}
+
 /** Writes the changes and answers the new row; `events` are emitted with the payment after them. */
 export async function changePayment(
   tx: Tx,
@@ -263,7 +273,7 @@ export async function createRefund(tx: Tx, scope: Scope, row: PaymentRow, input:
   const refund = await queries.insertRefund(tx, scope, {
     id: newId('refund'),
     payment_id: row.id,
-    order_id: row.order_id,
+    order_id: orderPartOf(row).orderId,
     amount: input.amount,
     currency: row.currency,
     reason: input.reason,

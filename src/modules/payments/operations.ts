@@ -51,7 +51,7 @@ export async function retryRelease(ctx: OperationContext, id: string): Promise<P
 }
 
 async function retryWith(tx: Tx, scope: Scope, row: queries.PaymentRow, now: Date, kick: CallKick): Promise<queries.PaymentRow> {
-  const seller = (await findSellerPayouts(tx, scope, row.seller_id)) ?? { payouts_status: 'not_started', processor_account: null };
+  const seller = (await findSellerPayouts(tx, scope, ledger.orderPartOf(row).sellerId)) ?? { payouts_status: 'not_started', processor_account: null };
   return ledger.startRelease(tx, scope, row, 'platform', seller, now, kick);
 }
 
@@ -59,7 +59,7 @@ async function retryWith(tx: Tx, scope: Scope, row: queries.PaymentRow, now: Dat
 export async function releaseTimer(tx: Tx, scope: Scope, timer: DueTimer, now: Date): Promise<void> {
   const row = await queries.lockPayment(tx, scope, timer.subjectId);
   if (!row || ledger.releaseState(row) !== 'held' || row.release_due_at === null || row.release_due_at > now) return;
-  const seller = (await findSellerPayouts(tx, scope, row.seller_id)) ?? { payouts_status: 'not_started', processor_account: null };
+  const seller = (await findSellerPayouts(tx, scope, ledger.orderPartOf(row).sellerId)) ?? { payouts_status: 'not_started', processor_account: null };
   await ledger.startRelease(tx, scope, row, 'timer', seller, now, null);
 }
 

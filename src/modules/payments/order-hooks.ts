@@ -2,7 +2,10 @@
 // and moves do to its payment, in the order's transaction.
 import { errors } from '../../errors.js';
 import { newId } from '../../ids.js';
-import type { OrderPaymentHooks } from '../../contracts/deps.js';
+import type { OrderForPayment, OrderPaymentHooks } from '../../contracts/deps.js';
+import type { Tx } from '../../db/db.js';
+import type { Scope } from '../../scope.js';
+import type { Settings } from '../../contracts/settings.js';
 import { findSellerPayouts } from '../sellers/index.js';
 import { emitEvent } from '../../outbox/emit.js';
 import * as ledger from './ledger.js';
@@ -11,6 +14,29 @@ import { kickFor } from './kick.js';
 import * as queries from './queries.js';
 import { serializePayment } from './serialize.js';
 import { connectedProvider } from '../marketplaces/index.js';
+
+type Payer = Pick<OrderForPayment, 'payment_method' | 'success_url' | 'cancel_url'>;
+type Start = Pick<queries.NewPayment, 'provider' | 'method' | 'success_url' | 'cancel_url' | 'checkout_url' | 'client_secret'>;
+
+/** The processor, method and return URLs of a new payment; 403 with no processor, 400 a Stripe checkout without its URLs. */
+async function paymentStart(tx: Tx, scope: Scope, payer: Payer, settings: Settings): Promise<Start> {
+  const provider = await connectedProvider(tx, scope);
+  if (provider === null) throw errors.forbidden('processor_not_connected', 'Payments are on and this mode has no processor connection.');
+  const method = payer.payment_method === 'payment_intent' ? 'payment_intent' : 'checkout_session';
+  const successUrl = payer.success_url ?? settings.checkout_success_url;
+  const cancelUrl = payer.cancel_url ?? settings.checkout_cancel_url;
+  if (provider === 'stripe' && method === 'checkout_session' && (successUrl === null || cancelUrl === null)) {
+    const field = successUrl === null ? 'success_url' : 'cancel_url';
+    throw errors.invalidRequest(`A Stripe checkout needs ${field}: give it with the order, or set checkout_${field} in the mode's settings.`, field);
+  }
+  return { provider, method, success_url: successUrl, cancel_url: cancelUrl, checkout_url: null, client_secret: null };
+}
+
+async function insertAndAnnounce(tx: Tx, scope: Scope, payment: queries.NewPayment, now: Date): Promise<void> {
+  await queries.insertPayment(tx, scope, payment);
+  const row = await queries.selectPayment(tx, scope, payment.id);
+  await emitEvent(tx, scope, now, 'payment.created', serializePayment(row!));
+}
 
 export const paymentOrderHooks: Required<OrderPaymentHooks> = {
   // Contract 9's order: the platform's own connection before the seller's onboarding, so a
@@ -29,36 +55,64 @@ export const paymentOrderHooks: Required<OrderPaymentHooks> = {
   },
 
   async createPayment(tx, scope, order, settings, now, deps) {
-    const provider = await connectedProvider(tx, scope);
-    if (provider === null) throw errors.forbidden('processor_not_connected', 'Payments are on and this mode has no processor connection.');
-    const method = order.payment_method === 'payment_intent' ? 'payment_intent' : 'checkout_session';
-    const successUrl = order.success_url ?? settings.checkout_success_url;
-    const cancelUrl = order.cancel_url ?? settings.checkout_cancel_url;
-    if (provider === 'stripe' && method === 'checkout_session' && (successUrl === null || cancelUrl === null)) {
-      const field = successUrl === null ? 'success_url' : 'cancel_url';
-      throw errors.invalidRequest(`A Stripe checkout needs ${field}: give it with the order, or set checkout_${field} in the mode's settings.`, field);
-    }
+    const start = await paymentStart(tx, scope, order, settings);
     const id = newId('payment');
-    await queries.insertPayment(tx, scope, {
+    await insertAndAnnounce(tx, scope, {
+      ...start,
       id,
       order_id: order.id,
       seller_id: order.seller,
-      provider,
-      method,
+      checkout_id: null,
+      charge_payment_id: null,
+      share_index: null,
       amount: order.total,
       fee_amount: order.fee_amount,
       subtotal: order.subtotal,
       currency: order.currency,
-      checkout_url: null,
-      client_secret: null,
-      success_url: successUrl,
-      cancel_url: cancelUrl,
       created_at: now,
-    });
-    const row = await queries.selectPayment(tx, scope, id);
-    await emitEvent(tx, scope, now, 'payment.created', serializePayment(row!));
-    await enqueueCall(tx, scope, id, { call: 'start', description: `Order ${order.id}`, successUrl, cancelUrl }, now, kickFor(deps));
+    }, now);
+    await enqueueCall(tx, scope, id, { call: 'start', description: `Order ${order.id}`, successUrl: start.success_url, cancelUrl: start.cancel_url }, now, kickFor(deps));
     return id;
+  },
+
+  // One charge for the checkout's total (the only payment the processor is asked to start), then a
+  // share per order in item order, each holding its order's money life (docs/decisions/checkouts.md).
+  async createCheckoutPayment(tx, scope, checkout, settings, now, deps) {
+    const start = await paymentStart(tx, scope, checkout, settings);
+    const chargeId = newId('payment');
+    const common = { ...start, currency: checkout.currency, created_at: now };
+    await insertAndAnnounce(tx, scope, {
+      ...common,
+      id: chargeId,
+      order_id: null,
+      seller_id: null,
+      checkout_id: checkout.id,
+      charge_payment_id: null,
+      share_index: null,
+      amount: checkout.total,
+      fee_amount: checkout.fee_amount,
+      subtotal: checkout.subtotal,
+    }, now);
+    const orderPayments: string[] = [];
+    for (const [index, order] of checkout.orders.entries()) {
+      const id = newId('payment');
+      await insertAndAnnounce(tx, scope, {
+        ...common,
+        id,
+        order_id: order.id,
+        seller_id: order.seller,
+        checkout_id: checkout.id,
+        charge_payment_id: chargeId,
+        share_index: index,
+        amount: order.total,
+        fee_amount: order.fee_amount,
+        subtotal: order.subtotal,
+      }, now);
+      orderPayments.push(id);
+    }
+    const call = { call: 'start' as const, description: `Checkout ${checkout.id}`, successUrl: start.success_url, cancelUrl: start.cancel_url };
+    await enqueueCall(tx, scope, chargeId, call, now, kickFor(deps));
+    return { payment: chargeId, orderPayments };
   },
 
   async settleEnded(tx, scope, paymentId, reason, now, deps) {
@@ -68,7 +122,7 @@ export const paymentOrderHooks: Required<OrderPaymentHooks> = {
 
   async release(tx, scope, paymentId, settings, now, deps) {
     const row = await ledger.requirePaymentLocked(tx, scope, paymentId);
-    const seller = (await findSellerPayouts(tx, scope, row.seller_id)) ?? { payouts_status: 'not_started', processor_account: null };
+    const seller = (await findSellerPayouts(tx, scope, ledger.orderPartOf(row).sellerId)) ?? { payouts_status: 'not_started', processor_account: null };
     await ledger.scheduleRelease(tx, scope, row, settings.release_delay_seconds, now, seller, kickFor(deps));
   },
 

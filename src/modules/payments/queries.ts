@@ -45,8 +45,15 @@ const JSON_COLUMNS = new Set(['metadata', 'amount_mismatch']);
 
 export interface PaymentRow extends PaymentMutable {
   id: string;
-  order_id: string;
-  seller_id: string;
+  /** Null for a checkout's charge (its shares name the orders). */
+  order_id: string | null;
+  seller_id: string | null;
+  /** The checkout of a charge or share; null for an order's own payment. */
+  checkout_id: string | null;
+  /** A share's charge; null for a charge or an order's own payment. */
+  charge_payment_id: string | null;
+  /** A share's position among its charge's shares (item order). */
+  share_index: number | null;
   provider: 'simulated' | 'stripe';
   method: 'checkout_session' | 'payment_intent';
   success_url: string | null;
@@ -59,20 +66,21 @@ export interface PaymentRow extends PaymentMutable {
   updated_at: Date;
 }
 
-const PAYMENT_COLUMNS = `id, order_id, seller_id, provider, method, success_url, cancel_url, status, amount, fee_amount, subtotal, currency, checkout_url,
+const PAYMENT_COLUMNS = `id, order_id, seller_id, checkout_id, charge_payment_id, share_index, provider, method, success_url, cancel_url, status, amount, fee_amount, subtotal, currency, checkout_url,
   client_secret, last_failure, amount_refunded, release_status, release_amount, amount_reversed, reversal_waived, release_failure,
   release_attempts, release_due_at, released_at, processor_payment_intent, processor_checkout_session, processor_charge, processor_transfer, metadata,
   paid_at, canceled_at, amount_mismatch, created_at, updated_at`;
 
-export type NewPayment = Pick<PaymentRow, 'id' | 'order_id' | 'seller_id' | 'provider' | 'method' | 'amount' | 'fee_amount' | 'subtotal' | 'currency' | 'checkout_url' | 'client_secret' | 'success_url' | 'cancel_url' | 'created_at'>;
+export type NewPayment = Pick<PaymentRow, 'id' | 'order_id' | 'seller_id' | 'checkout_id' | 'charge_payment_id' | 'share_index' | 'provider' | 'method' | 'amount' | 'fee_amount' | 'subtotal' | 'currency' | 'checkout_url' | 'client_secret' | 'success_url' | 'cancel_url' | 'created_at'>;
 
 export async function insertPayment(tx: Tx, scope: Scope, p: NewPayment): Promise<void> {
   await tx.query(
     `INSERT INTO payments (marketplace_id, mode, id, order_id, seller_id, provider, method, status, amount, fee_amount, subtotal,
-                           currency, checkout_url, client_secret, success_url, cancel_url, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 'awaiting_payment', $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)`,
+                           currency, checkout_url, client_secret, success_url, cancel_url, created_at, updated_at,
+                           checkout_id, charge_payment_id, share_index)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'awaiting_payment', $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17, $18, $19)`,
     [scope.marketplaceId, scope.mode, p.id, p.order_id, p.seller_id, p.provider, p.method, p.amount, p.fee_amount, p.subtotal,
-      p.currency, p.checkout_url, p.client_secret, p.success_url, p.cancel_url, p.created_at],
+      p.currency, p.checkout_url, p.client_secret, p.success_url, p.cancel_url, p.created_at, p.checkout_id, p.charge_payment_id, p.share_index],
   );
 }
 
@@ -91,10 +99,27 @@ export async function lockPayment(tx: Tx, scope: Scope, id: string): Promise<Pay
 
 export type ProcessorRef = 'processor_payment_intent' | 'processor_checkout_session' | 'processor_charge' | 'processor_transfer';
 
-/** The payment a processor object belongs to (its payment intent, session, charge or transfer). */
+/**
+ * The payment a processor object belongs to (its payment intent, session, charge or transfer).
+ * A checkout's shares carry their charge's processor ids (so refunds and transfers name them): a
+ * lookup by those finds the charge, never a share. Transfers are each share's own.
+ */
 export async function selectPaymentIdByProcessorRef(q: Queryable, scope: Scope, column: ProcessorRef, value: string): Promise<string | null> {
-  const rows = await q.query<{ id: string }>(`SELECT id FROM payments WHERE marketplace_id = $1 AND mode = $2 AND ${column} = $3`, [scope.marketplaceId, scope.mode, value]);
+  const notShare = column === 'processor_transfer' ? '' : ' AND charge_payment_id IS NULL';
+  const rows = await q.query<{ id: string }>(
+    `SELECT id FROM payments WHERE marketplace_id = $1 AND mode = $2 AND ${column} = $3${notShare}`,
+    [scope.marketplaceId, scope.mode, value],
+  );
   return rows[0]?.id ?? null;
+}
+
+/** A charge's shares, in item order. */
+export async function selectShareIds(q: Queryable, scope: Scope, chargeId: string): Promise<string[]> {
+  const rows = await q.query<{ id: string }>(
+    'SELECT id FROM payments WHERE marketplace_id = $1 AND mode = $2 AND charge_payment_id = $3 ORDER BY share_index',
+    [scope.marketplaceId, scope.mode, chargeId],
+  );
+  return rows.map((row) => row.id);
 }
 
 export async function updatePayment(tx: Tx, scope: Scope, id: string, changes: Partial<PaymentMutable>, now: Date): Promise<PaymentRow> {
@@ -222,7 +247,7 @@ export function selectRefundPage(q: Queryable, scope: Scope, filter: { payment?:
 export interface CardDisputeRow {
   id: string;
   payment_id: string;
-  order_id: string;
+  order_id: string | null;
   amount: number;
   reason: string;
   status: string;

@@ -98,10 +98,21 @@ async function lockPaymentOf(tx: Tx, scope: Scope, refs: PaymentRefs): Promise<q
   return id === null ? null : lockOrderThenPayment(tx, scope, id);
 }
 
+/**
+ * Locks the payment after its order; a checkout's charge after every order of its shares, in item
+ * order (then the charge, then its shares: the order every mover of a checkout's money keeps).
+ */
 export async function lockOrderThenPayment(tx: Tx, scope: Scope, paymentId: string): Promise<queries.PaymentRow | null> {
   const found = await queries.selectPayment(tx, scope, paymentId);
   if (!found) return null;
-  await requireOrder(tx, scope, found.order_id);
+  if (found.order_id !== null) {
+    await requireOrder(tx, scope, found.order_id);
+  } else {
+    for (const shareId of await queries.selectShareIds(tx, scope, found.id)) {
+      const share = await queries.selectPayment(tx, scope, shareId);
+      await requireOrder(tx, scope, ledger.orderPartOf(share!).orderId);
+    }
+  }
   return queries.lockPayment(tx, scope, paymentId);
 }
 
@@ -122,7 +133,7 @@ async function paymentSucceeded(
   // A report that names no amount (a refund taken as proof of payment) does not overrule a recorded mismatch.
   if (report.amount === null && payment.amount_mismatch !== null && payment.status !== 'succeeded') return;
   const { commitOrder } = await ledger.recordPaid(tx, scope, payment, report, now, kick);
-  if (commitOrder) await commitPaidOrder(tx, scope, payment.order_id, await loadSettings(tx, scope), now, orders);
+  if (commitOrder && payment.order_id !== null) await commitPaidOrder(tx, scope, payment.order_id, await loadSettings(tx, scope), now, orders);
 }
 
 async function refundUpdated(

@@ -22,10 +22,17 @@ export const Payment = Type.Object(
   {
     object: Type.Literal('payment'),
     id: Type.String(),
-    order: Type.String(),
+    order: Nullable(Type.String({ description: "The order paid; null for a checkout's charge (its shares name the orders)." })),
+    checkout: Nullable(Type.String({ description: "The checkout of a charge or share; null for an order's own payment." })),
+    charge_payment: Nullable(
+      Type.String({
+        description:
+          "For an order's share of a checkout's charge: the charge, the one payment the processor took. The share holds its order's release and refunds; null otherwise.",
+      }),
+    ),
     method: StringEnum(['checkout_session', 'payment_intent'] as const),
     status: PaymentStatus,
-    amount: Type.Integer({ description: "The order's total: subtotal + fee_amount." }),
+    amount: Type.Integer({ description: "The order's total: subtotal + fee_amount (a checkout's charge: the checkout's total)." }),
     fee_amount: Type.Integer({ description: "The customer's platform fee." }),
     currency: Type.String(),
     checkout_url: Nullable(Type.String({ description: 'The processor-hosted checkout; only while payment is due.' })),
@@ -49,10 +56,12 @@ export const Payment = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { description: 'The payment of an order (docs/payments.md).', examples: [{
+  { description: "The payment of an order, a checkout's charge, or an order's share of that charge (docs/payments.md, docs/checkouts.md).", examples: [{
         object: 'payment',
         id: 'pay_01jd4a1b2c3d4e5f6g7h8j9k0m',
         order: 'ord_01jd4a0z9y8x7w6v5t4s3r2q1p',
+        checkout: null,
+        charge_payment: null,
         method: 'checkout_session',
         status: 'succeeded',
         amount: 4613,
@@ -156,7 +165,7 @@ export const CardDispute = Type.Object(
     object: Type.Literal('card_dispute'),
     id: Type.String(),
     payment: Type.String(),
-    order: Type.String(),
+    order: Nullable(Type.String({ description: "The order paid; null for a dispute of a checkout's charge (about all its orders)." })),
     amount: Type.Integer(),
     reason: Type.String({ description: "The processor's reason, as it gives it (fraudulent, product_not_received, …)." }),
     status: Type.String({ description: "The processor's status, as it gives it (needs_response, under_review, won, lost, …)." }),

@@ -10,6 +10,8 @@ export function serializePayment(row: PaymentRow): Payment {
     object: 'payment',
     id: row.id,
     order: row.order_id,
+    checkout: row.checkout_id,
+    charge_payment: row.charge_payment_id,
     method: row.method,
     status: row.status,
     amount: row.amount,

@@ -26,7 +26,7 @@ function send(reply: FastifyReply, id: string, result: CheckoutPage, redirectSta
         200,
         'Checkout',
         `<h1>Pay ${escapeHtml((payment.amount / 100).toFixed(2))} ${escapeHtml(payment.currency)}</h1>` +
-          `<p>Order <code>${escapeHtml(payment.order)}</code>.${payment.last_failure ? ` Last attempt: ${escapeHtml(payment.last_failure)}` : ''}</p>` +
+          `<p>${payment.order === null ? `Checkout <code>${escapeHtml(payment.checkout ?? '')}</code>` : `Order <code>${escapeHtml(payment.order)}</code>`}.${payment.last_failure ? ` Last attempt: ${escapeHtml(payment.last_failure)}` : ''}</p>` +
           `<form method="post" action="${action}/pay"><button type="submit">Pay</button></form>` +
           `<form method="post" action="${action}/decline"><button type="submit" class="secondary">Decline</button></form>`,
       );
