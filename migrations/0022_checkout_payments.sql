@@ -29,3 +29,16 @@ CREATE UNIQUE INDEX payments_checkout_charge_key ON payments (marketplace_id, mo
 -- A card dispute on a checkout's charge is about the whole charge (the card holder's): it names no
 -- order. Refunds always belong to an order's payment or share, so they keep their order.
 ALTER TABLE card_disputes ALTER COLUMN order_id DROP NOT NULL;
+
+-- What a checkout's charge pays for, one item per order in item order ([{order, listing, amount}]):
+-- the processor's checkout page lists them. Null for any other payment.
+ALTER TABLE payments ADD COLUMN line_items jsonb;
+
+-- A card dispute on a checkout's charge holds the releases of its shares that have not started:
+-- the wanted start stays in release_due_at, and the dispute's closing schedules it again.
+ALTER TABLE payments ADD COLUMN release_on_hold boolean NOT NULL DEFAULT false;
+
+-- A refund made in the processor's dashboard on a checkout's charge is spread over its shares: one
+-- refund row per share, all naming the processor's one refund (at most once per payment).
+DROP INDEX refunds_processor_key;
+CREATE UNIQUE INDEX refunds_processor_key ON refunds (marketplace_id, mode, processor_refund, payment_id) WHERE processor_refund IS NOT NULL;

@@ -21,6 +21,7 @@ export const ID_PREFIXES = {
   seller: 'sel',
   buyer: 'byr',
   order: 'ord',
+  checkout: 'chk',
   storefront: 'sto',
   onboardingLink: 'obl',
   verification: 'ver',

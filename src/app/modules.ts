@@ -5,6 +5,7 @@ import type { ModuleManifest } from '../contracts/wiring.js';
 import { accountsModule } from '../modules/accounts/module.js';
 import { buyersModule } from '../modules/buyers/module.js';
 import { categoriesModule } from '../modules/categories/module.js';
+import { checkoutsModule } from '../modules/checkouts/module.js';
 import { dashboardModule } from '../modules/dashboard/module.js';
 import { emailsModule } from '../modules/emails/module.js';
 import { eventsModule } from '../modules/events/module.js';
@@ -36,6 +37,7 @@ export const MODULES: readonly ModuleManifest[] = [
   onboardingModule,
   webhooksModule,
   ordersModule,
+  checkoutsModule,
   paymentsModule,
   reviewsModule,
   reputationModule,

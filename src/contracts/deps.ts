@@ -54,6 +54,8 @@ export interface OrderForPayment {
   id: string;
   buyer: string;
   seller: string;
+  /** Its listing: named on the processor's checkout page of a checkout's charge. */
+  listing?: string;
   subtotal: number;
   fee_amount: number;
   total: number;

@@ -36,7 +36,12 @@ export interface CallContext {
 
 export interface StartPaymentInput {
   paymentId: string;
-  orderId: string;
+  /** The order paid; null for a checkout's charge. */
+  orderId: string | null;
+  /** The checkout a charge pays for; null for an order's payment. */
+  checkoutId: string | null;
+  /** What the charge pays for, one item per order (a checkout's charge); null: one item, `description`. */
+  lineItems: readonly PaymentLineItem[] | null;
   method: 'checkout_session' | 'payment_intent';
   /** Total to charge (subtotal + fee), minor units. */
   amount: number;
@@ -46,6 +51,12 @@ export interface StartPaymentInput {
   successUrl: string | null;
   cancelUrl: string | null;
   idempotencyKey: string;
+}
+
+export interface PaymentLineItem {
+  order: string;
+  listing: string | null;
+  amount: number;
 }
 
 export interface StartedPayment {
@@ -76,6 +87,8 @@ export interface RefundResult {
 export interface TransferInput {
   paymentId: string;
   orderId: string;
+  /** Groups the transfer with its charge: the checkout's id for an order of a checkout, else the order's. */
+  transferGroup: string;
   amount: number;
   currency: string;
   /** The seller's connected account. */
@@ -138,7 +151,7 @@ export interface ProcessorDriver {
    * (`account` when they have one, else a new Express account) and the page to send them to.
    */
   startOnboarding(ctx: CallContext, input: { linkId: string; sellerId: string; account: string | null; returnUrl: string; refreshUrl: string }): Promise<OnboardingStart>;
-  /** Creates the Checkout Session or PaymentIntent for a payment (charged on the platform, transfer_group = order id). */
+  /** Creates the Checkout Session or PaymentIntent for a payment (charged on the platform, transfer_group = the order's or checkout's id). */
   startPayment(ctx: CallContext, input: StartPaymentInput): Promise<StartedPayment>;
   /** The payment is no longer due (order cancelled or expired): expire the session or cancel the intent. */
   cancelPayment(ctx: CallContext, input: { paymentIntent: string | null; checkoutSession: string | null; idempotencyKey: string }): Promise<void>;

@@ -149,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         { name: 'Buyers', description: 'Buyers: the parties that order.' },
         { name: 'Verifications', description: 'Seller verification: start, approve or reject.' },
         { name: 'Orders', description: 'Orders: units reserved at once, then claim, confirm, cancellation, dispute and the windows of docs/orders.md.' },
+        { name: 'Checkouts', description: "A buyer's cart across sellers: one order per item, all made or none, paid by one payment; each order then lives its own life (docs/decisions/checkouts.md)." },
         { name: 'Disputes', description: "A buyer's dispute of an order: evidence from both parties, decided by the platform." },
         { name: 'Payments', description: "An order's payment through the processor: collected on the platform, the seller's share held and released after completion (docs/payments.md)." },
         { name: 'Refunds', description: 'Refunds of a payment, with the transfer reversed in proportion after release.' },

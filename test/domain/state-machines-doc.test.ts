@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { toMarkdownTable, toMermaid, type Machine } from '../../src/domain/state-machine.js';
+import { CHECKOUT_MACHINE } from '../../src/modules/checkouts/status.js';
 import { LISTING_MACHINE } from '../../src/modules/listings/status.js';
 import { DISPUTE_MACHINE } from '../../src/modules/orders/dispute-machine.js';
 import { ORDER_MACHINE } from '../../src/modules/orders/machine.js';
@@ -24,6 +25,7 @@ const MACHINES: Array<{ title: string; file: string; machine: Machine<string, st
   { title: 'Verification status', file: 'src/modules/verifications/status.ts', machine: VERIFICATION_MACHINE },
   { title: "Seller's payouts state", file: 'src/modules/sellers/payouts.ts', machine: PAYOUTS_MACHINE },
   { title: 'Order state', file: 'src/modules/orders/machine.ts', machine: ORDER_MACHINE },
+  { title: 'Checkout status', file: 'src/modules/checkouts/status.ts', machine: CHECKOUT_MACHINE },
   { title: 'Dispute status', file: 'src/modules/orders/dispute-machine.ts', machine: DISPUTE_MACHINE },
   { title: 'Payment status', file: 'src/modules/payments/machines.ts', machine: PAYMENT_MACHINE },
   { title: 'Release status (none is null: not paid yet)', file: 'src/modules/payments/machines.ts', machine: RELEASE_MACHINE },

@@ -1,5 +1,5 @@
 // Stripe Connect on the official SDK (separate charges and transfers): the platform charges the
-// buyer (transfer_group = the order id), then sends the seller's share from that charge with a
+// buyer (transfer_group = the order id, or the checkout id for a checkout's one charge), then sends the seller's share from that charge with a
 // transfer, and takes part of it back with a reversal when a refund comes after release.
 //
 // Every call passes the idempotency key the payments module derived from our own ids, so a retry
@@ -65,12 +65,14 @@ export const stripeProcessor: ProcessorDriver = {
   },
 
   async startPayment(ctx, input) {
-    const metadata = { payment: input.paymentId, order: input.orderId };
+    // A checkout's charge is grouped by the checkout: each order's transfer names the same group.
+    const group = input.checkoutId ?? input.orderId ?? input.paymentId;
+    const metadata: Record<string, string> = input.checkoutId !== null ? { payment: input.paymentId, checkout: input.checkoutId } : { payment: input.paymentId, order: group };
     const currency = input.currency.toLowerCase();
     if (input.method === 'payment_intent') {
       const intent = await callStripe(ctx, (stripe) =>
         stripe.paymentIntents.create(
-          { amount: input.amount, currency, transfer_group: input.orderId, metadata, automatic_payment_methods: { enabled: true } },
+          { amount: input.amount, currency, transfer_group: group, metadata, automatic_payment_methods: { enabled: true } },
           { idempotencyKey: input.idempotencyKey },
         ),
       );
@@ -80,17 +82,28 @@ export const stripeProcessor: ProcessorDriver = {
       throw new ProcessorDeclined('Stripe Checkout needs a page to return the buyer to: checkout_success_url must be set.', 'checkout_url_missing');
     }
     const { successUrl, cancelUrl } = input;
+    // A checkout's charge shows one line per order; an order's payment one line, its description.
+    const lineItems = input.lineItems === null
+      ? [{ quantity: 1, price_data: { currency, unit_amount: input.amount, product_data: { name: input.description } } }]
+      : input.lineItems.map((item) => ({
+          quantity: 1,
+          price_data: {
+            currency,
+            unit_amount: item.amount,
+            product_data: { name: `Order ${item.order}`, metadata: { order: item.order, ...(item.listing === null ? {} : { listing: item.listing }) } },
+          },
+        }));
     const session = await callStripe(ctx, (stripe) =>
       stripe.checkout.sessions.create(
         {
           mode: 'payment',
-          line_items: [{ quantity: 1, price_data: { currency, unit_amount: input.amount, product_data: { name: input.description } } }],
+          line_items: lineItems,
           success_url: successUrl,
           cancel_url: cancelUrl,
-          client_reference_id: input.orderId,
+          client_reference_id: group,
           metadata,
-          // The charge carries the order too: transfers to the seller are grouped by it.
-          payment_intent_data: { transfer_group: input.orderId, metadata },
+          // The charge carries the order (or checkout) too: transfers to the sellers are grouped by it.
+          payment_intent_data: { transfer_group: group, metadata },
         },
         { idempotencyKey: input.idempotencyKey },
       ),
@@ -139,7 +152,7 @@ export const stripeProcessor: ProcessorDriver = {
           destination: input.destination,
           // Drawn on the buyer's charge, so it never waits on (or spends) the platform's balance.
           ...(input.sourceTransaction === null ? {} : { source_transaction: input.sourceTransaction }),
-          transfer_group: input.orderId,
+          transfer_group: input.transferGroup,
           metadata: { payment: input.paymentId },
         },
         { idempotencyKey: input.idempotencyKey },

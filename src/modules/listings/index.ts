@@ -1,3 +1,3 @@
 // The listings module's public surface: what other modules and the composition root may use of it
 // (docs/architecture.md, Import rules). Everything else in the folder is the module's own.
-export { findListingForOrder, reserveUnitsThenCommit, returnUnits, sellUnits } from './operations.js';
+export { findListingForOrder, reserveUnitsOfListings, reserveUnitsThenCommit, returnUnits, sellUnits, type ShortListing, type UnitsWanted } from './operations.js';

@@ -29,6 +29,7 @@ import {
   updateListingSell,
   updateListingStatus,
   updateListingUnreserve,
+  updateListingsReserve,
   updateListingValues,
   type ListingRow,
   type ListingValues,
@@ -393,6 +394,31 @@ export async function findListingForOrder(q: Queryable, scope: Scope, id: string
  */
 export async function reserveUnitsThenCommit(tx: Tx, scope: Scope, listingId: string, quantity: number): Promise<void> {
   await updateListingReserveThenCommit(tx, scope, listingId, quantity);
+}
+
+/** Units asked of one listing (a checkout's items of that listing, summed). */
+export interface UnitsWanted {
+  listing: string;
+  quantity: number;
+}
+
+/** The listing a checkout could not reserve: missing (status null), not published, or short of units. */
+export interface ShortListing {
+  listing: string;
+  status: ListingStatus | null;
+  available: number;
+}
+
+/**
+ * Reserves the units of several listings in the caller's transaction, all or nothing, locking the
+ * listings in id order (no deadlock between checkouts that share listings, whatever their items'
+ * order). Answers null when every unit is reserved; else the first listing, in the order given,
+ * that is missing, not published or short, with nothing reserved (the caller refuses and rolls
+ * back). Each listing once: sum the quantities of items of one listing first.
+ */
+export async function reserveUnitsOfListings(tx: Tx, scope: Scope, wanted: readonly UnitsWanted[]): Promise<ShortListing | null> {
+  const short = await updateListingsReserve(tx, scope, wanted.map((w) => w.listing), wanted.map((w) => w.quantity));
+  return short && { listing: short.id, status: short.status, available: short.available };
 }
 
 /** Units of an order that was cancelled or expired before it was claimed go back to the listing. */

@@ -211,6 +211,51 @@ export async function updateListingReserveThenCommit(tx: Tx, scope: Scope, id: s
   );
 }
 
+/** What a checkout's listing refused: missing, not published, or short of units (its units left). */
+export interface ShortListingRow {
+  id: string;
+  status: ListingRow['status'] | null;
+  available: number;
+}
+
+/**
+ * Reserves units of several listings in one statement, all or nothing (a checkout's). The
+ * listings' rows are locked first, in id order, whatever the order asked: two checkouts sharing
+ * listings wait for each other in one order and never deadlock. FOR NO KEY UPDATE (the lock the
+ * UPDATE itself takes) rather than FOR UPDATE, which would wait for the key-share locks that new
+ * orders' foreign keys hold on their listing, and deadlock two checkouts that both wrote orders.
+ * When a listing is missing, not published or short, nothing is updated and the first such
+ * listing (in the order asked) is answered; else null. `ids` are distinct.
+ */
+export async function updateListingsReserve(tx: Tx, scope: Scope, ids: readonly string[], quantities: readonly number[]): Promise<ShortListingRow | null> {
+  const rows = await tx.query<{ id: string | null; status: ListingRow['status'] | null; available: number | string | null; reserved: number | string }>(
+    `WITH wanted AS MATERIALIZED (
+       SELECT w.id, w.quantity, w.n FROM unnest($3::text[], $4::integer[]) WITH ORDINALITY AS w(id, quantity, n)),
+     locked AS MATERIALIZED (
+       SELECT l.id, l.status, l.quantity - l.quantity_reserved - l.quantity_sold AS available
+         FROM listings l
+        WHERE l.marketplace_id = $1 AND l.mode = $2 AND l.id = ANY($3::text[])
+        ORDER BY l.id
+        FOR NO KEY UPDATE),
+     short AS MATERIALIZED (
+       SELECT w.id, k.status, COALESCE(k.available, 0) AS available
+         FROM wanted w LEFT JOIN locked k ON k.id = w.id
+        WHERE k.id IS NULL OR k.status <> 'published' OR k.available < w.quantity
+        ORDER BY w.n LIMIT 1),
+     reserved AS (
+       UPDATE listings l SET quantity_reserved = l.quantity_reserved + w.quantity
+         FROM wanted w
+        WHERE l.marketplace_id = $1 AND l.mode = $2 AND l.id = w.id AND NOT EXISTS (SELECT 1 FROM short)
+        RETURNING l.id)
+     SELECT s.id, s.status, s.available, (SELECT count(*) FROM reserved) AS reserved
+       FROM (SELECT 1) AS one LEFT JOIN short s ON true`,
+    [scope.marketplaceId, scope.mode, ids, quantities],
+  );
+  const row = rows[0]!;
+  if (row.id === null) return null;
+  return { id: row.id, status: row.status, available: Number(row.available) };
+}
+
 /** Gives reserved units back to the listing. */
 export async function updateListingUnreserve(tx: Tx, scope: Scope, id: string, quantity: number): Promise<void> {
   await tx.query(

@@ -5,14 +5,12 @@
 // reads run before the transaction, side by side; in it the order, its timer and its events are
 // written first, and the listing's row is locked last, by the one conditional UPDATE that reserves
 // the units, so the lock is held for that statement and the COMMIT only.
-import { settleAll, type Tx } from '../../db/db.js';
+import { settleAll, type Queryable, type Tx } from '../../db/db.js';
 import { refusal } from '../../db/pg-errors.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { applyTimers, emitMove, move, partyOf, rowOf, timerMove, type Actor, type Party, type Row } from '../../domain/state-machine.js';
 import { DomainError, errors } from '../../errors.js';
 import { emitEvents, previousAttributes } from '../../outbox/emit.js';
-import type { EventType } from '../../contracts/events.js';
-import { MAX_AMOUNT } from '../../http/schemas.js';
 import { newId } from '../../ids.js';
 import type { Scope } from '../../scope.js';
 import type { DueTimer, TimerHandler } from '../../contracts/background.js';
@@ -35,19 +33,17 @@ import {
   type OrderState,
   type OrderTimer,
 } from './machine.js';
-import { insertOrder, lockOrder, newOrderRow, selectOrderInputs, updateDisputeDecided, updateOrderPayment, selectOrder, selectOrders, selectTransitions, updateOrderMove, type OrderMutable, type OrderRow } from './queries.js';
+import { insertOrder, lockOrder, selectCheckoutOrderStates, selectOrderInputs, updateDisputeDecided, updateOrderPayment, selectOrder, selectOrders, selectTransitions, updateOrderMove, type OrderMutable, type OrderRow } from './queries.js';
 import type { CancelOrderBody, CreateOrderBody, DecideDisputeBody, Dispute, DisputeOrderBody, ListOrdersQuery, Order, OrderTransition } from './schemas.js';
 import { serializeDispute, serializeOrder, serializeTransition } from './serialize.js';
+import { checkOrderable, createdEvents, listingNotOrderable, newOrder, ORDER_PARAMS, paymentView, quantityUnavailable } from './creation.js';
 
 type OrderRowMove = Row<OrderState, OrderOperation, OrderTimer>;
 
 const SECOND = 1000;
 const after = (now: Date, seconds: number) => new Date(now.getTime() + seconds * SECOND);
 
-/** round_half_up(subtotal × percent_bps / 10000) + fixed_amount; a null member counts as 0. */
-export function feeOf(subtotal: number, fee: { percent_bps: number | null; fixed_amount: number | null }): number {
-  return Math.floor(((subtotal * (fee.percent_bps ?? 0)) + 5000) / 10_000) + (fee.fixed_amount ?? 0);
-}
+export { feeOf } from './creation.js';
 
 // ---- create ----
 
@@ -62,79 +58,29 @@ export async function createOrder(ctx: OperationContext, body: CreateOrderBody):
   // The rules read without locks, so their reads run before the transaction, in one statement:
   // the transaction then holds its connection for its writes only (a time that bounds the orders
   // per second of a pool). Inside an Idempotency-Key's transaction they simply join it.
-  const inputs = await selectOrderInputs(db, scope, body.buyer, body.listing);
-  // The refusals in contract 9's order (docs/orders.md); the payment hook's two come after these.
+  const [inputs] = await selectOrderInputs(db, scope, body.buyer, [body.listing]);
   const { settings, now } = settingsAndNowOf(ctx.clock, scope, inputs ?? { settings: {}, clock_offset_ms: 0 });
-  if (inputs?.buyer_id == null) throw errors.missing('buyer', body.buyer, 'buyer');
-  if (inputs.listing_id === null) throw errors.missing('listing', body.listing, 'listing');
-  if (inputs.listing_status !== 'published') throw listingNotOrderable(inputs.listing_id, inputs.listing_status!);
-  if (inputs.buyer_erased_at !== null) throw new DomainError('invalid_state', `The buyer ${inputs.buyer_id} is erased; it cannot start orders.`, 'buyer');
-  const buyerExternalId = inputs.buyer_external_id;
-  if (buyerExternalId !== null && buyerExternalId === inputs.seller_external_id) {
-    throw errors.forbidden('self_order', `The buyer and the seller have the same external id ('${buyerExternalId}'); they cannot trade with each other.`);
-  }
-  const sellerId = inputs.seller_id!; // a listing's seller always exists (a foreign key)
-  if (inputs.seller_status === 'suspended') throw errors.forbidden('seller_suspended', `The seller ${sellerId} is suspended and cannot take orders.`);
-  const buyerId = inputs.buyer_id;
-  const listingId = inputs.listing_id;
-  const unitAmount = Number(inputs.price_amount);
-  const currency = inputs.currency!;
+  // The refusals in contract 9's order (docs/orders.md); the payment hook's two come after these.
+  const orderable = checkOrderable(inputs, body, ORDER_PARAMS);
+  const { listingId, sellerId } = orderable;
 
   try {
     return await db.transaction(async (tx) => {
       if (settings.payments_enabled) await ctx.hooks.orderPayments.assertCanPay(tx, scope, sellerId, settings);
-      const subtotal = unitAmount * quantity;
-      const feeAmount = feeOf(subtotal, inputs.category_fee ?? settings.platform_fee);
-      if (subtotal + feeAmount > MAX_AMOUNT) {
-        throw errors.invalidRequest(`The order's total would exceed ${MAX_AMOUNT} minor units; order fewer units.`, 'quantity');
-      }
-      const state: OrderState = settings.payments_enabled ? 'awaiting_payment' : 'committed';
-      const window = STATE_WINDOW[state]!;
-      const deadline = after(now, settings[window.setting]);
-      const id = newId('order');
-      let row = newOrderRow({
-        id,
-        buyer_id: buyerId,
-        seller_id: sellerId,
-        listing_id: listingId,
-        quantity,
-        unit_amount: unitAmount,
-        subtotal,
-        fee_amount: feeAmount,
-        total: subtotal + feeAmount,
-        currency,
-        state,
-        units: 'reserved',
-        payment_id: null,
-        payment_method: body.payment_method ?? 'checkout_session',
-        success_url: body.success_url ?? null,
-        cancel_url: body.cancel_url ?? null,
-        cancellation_proposed_by: null,
-        cancellation_reason: null,
-        cancellation_proposed_at: null,
-        dispute_id: null,
-        deadline,
-        metadata: body.metadata ?? {},
-        claimed_at: null,
-        completed_at: null,
-        cancelled_at: null,
-        expired_at: null,
-        created_at: now,
-      });
-      const transition = { id: newId('orderTransition'), from: null, to: state, transition: 'create', actor: null, reason: null };
+      const made = newOrder(orderable, quantity, body, null, settings, now, ORDER_PARAMS);
+      let row = made.row;
+      const window = STATE_WINDOW[row.state]!;
       // Nothing here waits for an answer before the next statement (the order's row is made here,
       // not read back): on PostgreSQL's pipelined connection the BEGIN, the order, its timer, its
       // events and their subscribers' statements leave in one write and share one round trip.
-      const written = [insertOrder(tx, scope, row, transition), scheduleTimer(tx, scope, window.timer, id, deadline)];
-      if (state === 'awaiting_payment') {
+      const written = [insertOrder(tx, scope, row, made.transition), scheduleTimer(tx, scope, window.timer, row.id, row.deadline!)];
+      if (row.state === 'awaiting_payment') {
         await settleAll(written);
         const paymentId = await ctx.hooks.orderPayments.createPayment(tx, scope, paymentView(row), settings, now, ctx);
         row = await updateOrderPayment(tx, scope, row.id, paymentId);
       }
       const order = serializeOrder(row);
-      const events: Array<{ type: EventType; object: Order }> =
-        state === 'committed' ? [{ type: 'order.created', object: order }, { type: 'order.committed', object: order }] : [{ type: 'order.created', object: order }];
-      await settleAll([...written, emitEvents(tx, scope, now, events)]);
+      await settleAll([...written, emitEvents(tx, scope, now, createdEvents(order))]);
       // Last, sent with the COMMIT: the listing's row is locked for no round trip of the network.
       await reserveUnitsThenCommit(tx, scope, listingId, quantity);
       return order;
@@ -143,17 +89,9 @@ export async function createOrder(ctx: OperationContext, body: CreateOrderBody):
     if (refusal(error) !== 'units_unavailable') throw error;
     // The transaction rolled back; tell a listing no longer published from too few units.
     const current = await findListingForOrder(db, scope, listingId);
-    if (current && current.status !== 'published') throw listingNotOrderable(listingId, current.status);
-    throw new DomainError(
-      'quantity_unavailable',
-      `The listing ${listingId} has ${current?.quantity_available ?? 0} units available; the order asks for ${quantity}.`,
-      'quantity',
-    );
+    if (current && current.status !== 'published') throw listingNotOrderable(listingId, current.status, 'listing');
+    throw quantityUnavailable(listingId, current?.quantity_available ?? 0, quantity, 'order', 'quantity');
   }
-}
-
-function listingNotOrderable(id: string, status: string): DomainError {
-  return new DomainError('invalid_state', `The listing ${id} is ${status}; it cannot be ordered.`, 'listing');
 }
 
 // ---- read ----
@@ -166,7 +104,7 @@ export async function retrieveOrder(ctx: OperationContext, id: string): Promise<
 
 export async function listOrders(ctx: OperationContext, query: ListOrdersQuery): Promise<ListEnvelope<Order>> {
   const page = pageRequest(query, 'order');
-  const rows = await selectOrders(ctx.db, ctx.scope, { buyer: query.buyer, seller: query.seller, listing: query.listing, state: query.state }, page);
+  const rows = await selectOrders(ctx.db, ctx.scope, { buyer: query.buyer, seller: query.seller, listing: query.listing, state: query.state, checkout: query.checkout }, page);
   return toList(rows.map(serializeOrder), page.limit);
 }
 
@@ -238,6 +176,12 @@ async function transition(
       throw new DomainError('invalid_state', `The order is ${order.state} and has no cancellation proposal; there is nothing to ${operation === 'accept_cancellation' ? 'accept' : 'decline'}.`);
     }
     const row = move(ORDER_MACHINE, order.state, operation, actor, proposal);
+    // One payment pays a checkout's orders, so they are paid or expire together: while it is awaited
+    // none is cancelled alone. The rule is the checkout's, not a state of the order (an order made
+    // alone keeps the table's awaiting_payment → cancelled row), so it sits here, after the table.
+    if (row.to === 'cancelled' && order.state === 'awaiting_payment' && order.checkout_id !== null) {
+      throw new DomainError('invalid_state', `The order belongs to the checkout ${order.checkout_id}, which awaits its payment; its orders are paid or expire together, so it cannot be cancelled alone.`);
+    }
     if (operation === 'propose_cancellation' && proposal !== null) {
       throw new DomainError('invalid_state', `The order is ${order.state} and already has a cancellation proposed by the ${proposal}; one proposal at a time.`);
     }
@@ -313,6 +257,11 @@ export async function requireOrder(tx: Tx, scope: Scope, id: string): Promise<Or
   const row = await lockOrder(tx, scope, id);
   if (!row) throw errors.missing('order', id);
   return row;
+}
+
+/** The states of a checkout's orders (the checkouts module's status follows them). */
+export function findCheckoutOrderStates(q: Queryable, scope: Scope, checkoutId: string): Promise<OrderState[]> {
+  return selectCheckoutOrderStates(q, scope, checkoutId);
 }
 
 export type { OrderRow } from './queries.js';
@@ -417,19 +366,4 @@ async function applyMove(tx: Tx, scope: Scope, order: OrderRow, row: OrderRowMov
     if (row.to === 'disputed') await hooks.holdRelease(tx, scope, moved.payment_id, now);
   }
   return moved;
-}
-
-function paymentView(row: OrderRow) {
-  return {
-    id: row.id,
-    buyer: row.buyer_id,
-    seller: row.seller_id,
-    subtotal: Number(row.subtotal),
-    fee_amount: Number(row.fee_amount),
-    total: Number(row.total),
-    currency: row.currency,
-    payment_method: row.payment_method,
-    success_url: row.success_url,
-    cancel_url: row.cancel_url,
-  };
 }

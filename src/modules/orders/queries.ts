@@ -40,6 +40,8 @@ export interface OrderRow extends OrderMutable {
   success_url: string | null;
   cancel_url: string | null;
   metadata: Record<string, string>;
+  /** The checkout the order was made in; null for an order made alone. */
+  checkout_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -55,7 +57,7 @@ export interface TransitionValues {
 
 const COLUMNS = `id, buyer_id, seller_id, listing_id, quantity, unit_amount, subtotal, fee_amount, total, currency, state, units,
   payment_id, payment_method, success_url, cancel_url, cancellation_proposed_by, cancellation_reason, cancellation_proposed_at,
-  dispute_id, deadline, metadata, claimed_at, completed_at, cancelled_at, expired_at, created_at, updated_at`;
+  dispute_id, deadline, metadata, checkout_id, claimed_at, completed_at, cancelled_at, expired_at, created_at, updated_at`;
 
 /**
  * What order creation's rules read, in one statement and without locks: the mode's settings and
@@ -66,6 +68,8 @@ const COLUMNS = `id, buyer_id, seller_id, listing_id, quantity, unit_amount, sub
  * a listing's seller and category always exist (foreign keys).
  */
 export interface OrderInputsRow {
+  /** The position of the listing in the ids asked for (1-based). */
+  n: number | string;
   settings: unknown;
   clock_offset_ms: number | string;
   buyer_id: string | null;
@@ -83,23 +87,25 @@ export interface OrderInputsRow {
   category_fee: { percent_bps: number | null; fixed_amount: number | null } | null;
 }
 
-export async function selectOrderInputs(q: Queryable, scope: Scope, buyerId: string, listingId: string): Promise<OrderInputsRow | null> {
-  const rows = await q.query<OrderInputsRow>(
-    `SELECT mm.settings, mm.clock_offset_ms,
+/** One row per listing id asked for, in their order (an id asked twice answers twice); none when the mode is unknown. */
+export async function selectOrderInputs(q: Queryable, scope: Scope, buyerId: string, listingIds: readonly string[]): Promise<OrderInputsRow[]> {
+  return q.query<OrderInputsRow>(
+    `SELECT i.n, mm.settings, mm.clock_offset_ms,
             b.id AS buyer_id, b.external_id AS buyer_external_id, b.erased_at AS buyer_erased_at,
             l.id AS listing_id, l.status AS listing_status, l.seller_id, l.category_id, l.price_amount, l.currency,
             l.quantity - l.quantity_reserved - l.quantity_sold AS quantity_available,
             s.external_id AS seller_external_id, s.status AS seller_status,
             c.fee AS category_fee
        FROM marketplace_modes mm
+      CROSS JOIN unnest($4::text[]) WITH ORDINALITY AS i(listing_id, n)
        LEFT JOIN buyers b ON b.marketplace_id = mm.marketplace_id AND b.mode = mm.mode AND b.id = $3
-       LEFT JOIN listings l ON l.marketplace_id = mm.marketplace_id AND l.mode = mm.mode AND l.id = $4
+       LEFT JOIN listings l ON l.marketplace_id = mm.marketplace_id AND l.mode = mm.mode AND l.id = i.listing_id
        LEFT JOIN sellers s ON s.marketplace_id = l.marketplace_id AND s.mode = l.mode AND s.id = l.seller_id
        LEFT JOIN categories c ON c.marketplace_id = l.marketplace_id AND c.mode = l.mode AND c.id = l.category_id
-      WHERE mm.marketplace_id = $1 AND mm.mode = $2`,
-    [scope.marketplaceId, scope.mode, buyerId, listingId],
+      WHERE mm.marketplace_id = $1 AND mm.mode = $2
+      ORDER BY i.n`,
+    [scope.marketplaceId, scope.mode, buyerId, listingIds],
   );
-  return rows[0] ?? null;
 }
 
 /**
@@ -111,8 +117,8 @@ export async function insertOrder(tx: Tx, scope: Scope, order: OrderRow, transit
     `WITH o AS (
        INSERT INTO orders (marketplace_id, mode, id, buyer_id, seller_id, listing_id, quantity, unit_amount, subtotal, fee_amount,
                            total, currency, state, units, payment_id, payment_method, success_url, cancel_url, deadline, metadata,
-                           created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'reserved', $14, $15, $16, $17, $18, $19, $20, $20)
+                           checkout_id, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'reserved', $14, $15, $16, $17, $18, $19, $22, $20, $20)
        RETURNING id)
      INSERT INTO order_transitions (marketplace_id, mode, id, order_id, from_state, to_state, transition, actor, reason, created_at)
      SELECT $1, $2, $21, o.id, NULL, $13, 'create', NULL, NULL, $20 FROM o`,
@@ -138,6 +144,7 @@ export async function insertOrder(tx: Tx, scope: Scope, order: OrderRow, transit
       JSON.stringify(order.metadata),
       order.created_at,
       transition.id,
+      order.checkout_id,
     ],
   );
 }
@@ -228,13 +235,14 @@ export interface OrderFilter {
   seller?: string;
   listing?: string;
   state?: OrderState;
+  checkout?: string;
 }
 
 export function selectOrders(q: Queryable, scope: Scope, filter: OrderFilter, page: PageRequest): Promise<OrderRow[]> {
   return selectPage<OrderRow>(q, {
     sql: `SELECT ${COLUMNS} FROM orders WHERE marketplace_id = $1 AND mode = $2`,
     params: [scope.marketplaceId, scope.mode],
-    equals: { buyer_id: filter.buyer, seller_id: filter.seller, listing_id: filter.listing, state: filter.state },
+    equals: { buyer_id: filter.buyer, seller_id: filter.seller, listing_id: filter.listing, state: filter.state, checkout_id: filter.checkout },
     page,
   });
 }
@@ -366,6 +374,15 @@ export async function updateOrderPayment(tx: Tx, scope: Scope, id: string, payme
     [scope.marketplaceId, scope.mode, id, paymentId],
   );
   return rows[0]!;
+}
+
+/** The states of a checkout's orders (for its status, src/modules/checkouts/). */
+export async function selectCheckoutOrderStates(q: Queryable, scope: Scope, checkoutId: string): Promise<OrderState[]> {
+  const rows = await q.query<{ state: OrderState }>(
+    'SELECT state FROM orders WHERE marketplace_id = $1 AND mode = $2 AND checkout_id = $3',
+    [scope.marketplaceId, scope.mode, checkoutId],
+  );
+  return rows.map((row) => row.state);
 }
 
 // ---- erasure (src/modules/orders/erasure.ts) ----

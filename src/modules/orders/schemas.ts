@@ -44,6 +44,7 @@ export const Order = Type.Object(
     dispute: Nullable(Type.String()),
     deadline: Nullable(Timestamp),
     metadata: Metadata,
+    checkout: Nullable(Type.String({ description: 'The checkout the order was made in (`chk_…`); null for an order made alone.' })),
     claimed_at: NullableTimestamp,
     completed_at: NullableTimestamp,
     cancelled_at: NullableTimestamp,
@@ -72,6 +73,7 @@ export const Order = Type.Object(
         dispute: null,
         deadline: '2026-11-28T09:30:00.000Z',
         metadata: {},
+        checkout: null,
         claimed_at: null,
         completed_at: null,
         cancelled_at: null,
@@ -89,7 +91,7 @@ export const OrderList = ListOf(Order);
  * A page the buyer is sent to: http or https only. The uri format alone would let javascript:,
  * data: or ftp: through, and the processor's page would follow them.
  */
-function RedirectUrl(description: string) {
+export function RedirectUrl(description: string) {
   return Type.String({
     format: 'uri',
     maxLength: 2000,
@@ -145,6 +147,7 @@ export const ListOrdersQuery = ListQuery({
   seller: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   listing: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   state: Type.Optional(OrderState),
+  checkout: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'The orders of one checkout (`chk_…`).' })),
 });
 export type ListOrdersQuery = Static<typeof ListOrdersQuery>;
 

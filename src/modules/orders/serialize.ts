@@ -26,6 +26,7 @@ export function serializeOrder(row: OrderRow): Order {
     dispute: row.dispute_id,
     deadline: iso(row.deadline),
     metadata: row.metadata,
+    checkout: row.checkout_id,
     claimed_at: iso(row.claimed_at),
     completed_at: iso(row.completed_at),
     cancelled_at: iso(row.cancelled_at),

@@ -119,7 +119,9 @@ async function start(ctx: JobContext, scope: Scope, payment: queries.PaymentRow,
   if (payment.processor_payment_intent !== null || payment.processor_checkout_session !== null || payment.status !== 'awaiting_payment') return done;
   const started = await ctx.hooks.processors[payment.provider].startPayment(callCtx, {
     paymentId: payment.id,
-    orderId: payment.order_id ?? payment.checkout_id ?? payment.id,
+    orderId: payment.order_id,
+    checkoutId: payment.checkout_id,
+    lineItems: payment.line_items,
     method: payment.method,
     amount: payment.amount,
     currency: payment.currency,
@@ -147,6 +149,8 @@ async function transfer(ctx: JobContext, scope: Scope, payment: queries.PaymentR
   const { transfer: id } = await ctx.hooks.processors[payment.provider].transfer(callCtx, {
     paymentId: payment.id,
     orderId: ledger.orderPartOf(payment).orderId,
+    // A share's transfer is grouped with its checkout's charge; an order's with its order.
+    transferGroup: payment.checkout_id ?? ledger.orderPartOf(payment).orderId,
     amount: payment.release_amount,
     currency: payment.currency,
     destination: seller.processor_account,

@@ -166,7 +166,8 @@ export async function scheduleRelease(tx: Tx, scope: Scope, row: PaymentRow, del
   if (delaySeconds > 0) {
     const due = new Date(now.getTime() + delaySeconds * 1000);
     await changePayment(tx, scope, row, { release_due_at: due }, now);
-    await scheduleTimer(tx, scope, RELEASE_TIMER, row.id, due);
+    // On hold (a card dispute on its checkout's charge): the time is kept, the timer set when it closes.
+    if (!row.release_on_hold) await scheduleTimer(tx, scope, RELEASE_TIMER, row.id, due);
     return;
   }
   await startRelease(tx, scope, row, 'platform', seller, now, kick);
@@ -190,6 +191,11 @@ export interface SellerPayouts {
  */
 export async function startRelease(tx: Tx, scope: Scope, row: PaymentRow, actor: Actor, seller: SellerPayouts, now: Date, kick: CallKick): Promise<PaymentRow> {
   const state = releaseState(row);
+  // Held by a card dispute on its checkout's charge: the start is kept for when the dispute closes.
+  if (row.release_on_hold && state === 'held') {
+    await cancelTimer(tx, scope, RELEASE_TIMER, row.id);
+    return row.release_due_at !== null && row.release_due_at <= now ? row : changePayment(tx, scope, row, { release_due_at: now }, now);
+  }
   const amount = sellerShare(row.subtotal, row.amount, row.amount_refunded);
   if (amount === 0) {
     const nothing = move(RELEASE_MACHINE, state, 'settle_nothing', actor);

@@ -1,6 +1,6 @@
 // Payments, refunds and card disputes through the API (interface.md 4.10, 4.11; contract 10),
 // the release timer, and the automatic release retry when a seller's payouts become enabled.
-import type { Tx } from '../../db/db.js';
+import type { Queryable, Tx } from '../../db/db.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';
 import type { EventRecord } from '../../contracts/events.js';
@@ -9,7 +9,9 @@ import type { DueTimer } from '../../contracts/background.js';
 import type { OperationContext } from '../../contracts/context.js';
 import { findSellerPayouts } from '../sellers/index.js';
 import { kickFor } from './kick.js';
+import { isCharge, refundCharge } from './checkout-charge.js';
 import * as ledger from './ledger.js';
+import { lockOrderThenPayment } from './reports.js';
 import * as queries from './queries.js';
 import type { CardDispute, CreateRefundBody, ListCardDisputesQuery, ListPaymentsQuery, ListRefundsQuery, MetadataBody, Payment, Refund } from './schemas.js';
 import { serializeCardDispute, serializePayment, serializeRefund } from './serialize.js';
@@ -22,6 +24,16 @@ export async function listPayments(ctx: OperationContext, query: ListPaymentsQue
   const page = pageRequest(query, 'payment');
   const rows = await queries.selectPaymentPage(ctx.db, ctx.scope, { order: query.order, status: query.status }, page);
   return toList(rows.map(serializePayment), page.limit);
+}
+
+/**
+ * The hosted page where the buyer pays a checkout's charge (or an order's payment): its URL while
+ * payment is due, else null (paid, canceled, a PaymentIntent paid in the storefront's own form,
+ * or a Stripe session whose start call has not answered yet).
+ */
+export async function paymentPageUrl(q: Queryable, scope: Scope, paymentId: string): Promise<string | null> {
+  const row = await queries.selectPayment(q, scope, paymentId);
+  return row !== null && row.status === 'awaiting_payment' ? row.checkout_url : null;
 }
 
 export async function retrievePayment(ctx: OperationContext, id: string): Promise<Payment> {
@@ -84,6 +96,14 @@ export async function createRefund(ctx: OperationContext, body: CreateRefundBody
   const { scope } = ctx;
   return ctx.db.transaction(async (tx) => {
     const paymentId = await paymentIdOf(tx, scope, body);
+    const found = await queries.selectPayment(tx, scope, paymentId);
+    if (found && isCharge(found)) {
+      // A checkout's charge: refunded across its orders' shares, in item order (the first refund answers).
+      const charge = await lockOrderThenPayment(tx, scope, found.id);
+      const now = await modeNow(tx, ctx.clock, scope);
+      const refunds = await refundCharge(tx, scope, charge!, { amount: body.amount, reason: body.reason ?? null, metadata: body.metadata ?? {} }, now, kickFor(ctx));
+      return serializeRefund(refunds[0]!);
+    }
     const row = await ledger.requirePaymentLocked(tx, scope, paymentId);
     if (row.status !== 'succeeded') throw errors.invalidState('payment', row.status, 'be refunded');
     const left = row.amount - row.amount_refunded;

@@ -8,6 +8,7 @@ import type { Scope } from '../../scope.js';
 import type { Settings } from '../../contracts/settings.js';
 import { findSellerPayouts } from '../sellers/index.js';
 import { emitEvent } from '../../outbox/emit.js';
+import { cancelDueShare } from './checkout-charge.js';
 import * as ledger from './ledger.js';
 import { enqueueCall } from './call-queue.js';
 import { kickFor } from './kick.js';
@@ -65,6 +66,7 @@ export const paymentOrderHooks: Required<OrderPaymentHooks> = {
       checkout_id: null,
       charge_payment_id: null,
       share_index: null,
+      line_items: null,
       amount: order.total,
       fee_amount: order.fee_amount,
       subtotal: order.subtotal,
@@ -89,6 +91,7 @@ export const paymentOrderHooks: Required<OrderPaymentHooks> = {
       checkout_id: checkout.id,
       charge_payment_id: null,
       share_index: null,
+      line_items: checkout.orders.map((order) => ({ order: order.id, listing: order.listing ?? null, amount: order.total })),
       amount: checkout.total,
       fee_amount: checkout.fee_amount,
       subtotal: checkout.subtotal,
@@ -104,6 +107,7 @@ export const paymentOrderHooks: Required<OrderPaymentHooks> = {
         checkout_id: checkout.id,
         charge_payment_id: chargeId,
         share_index: index,
+        line_items: null,
         amount: order.total,
         fee_amount: order.fee_amount,
         subtotal: order.subtotal,
@@ -117,6 +121,11 @@ export const paymentOrderHooks: Required<OrderPaymentHooks> = {
 
   async settleEnded(tx, scope, paymentId, reason, now, deps) {
     const row = await ledger.requirePaymentLocked(tx, scope, paymentId);
+    // A checkout's share still due is canceled alone; the charge once every share is (one cancel call).
+    if (row.charge_payment_id !== null && row.status === 'awaiting_payment') {
+      await cancelDueShare(tx, scope, row, reason === 'order_expired' ? 'timer' : 'platform', now, kickFor(deps));
+      return;
+    }
     await ledger.settleEndedOrder(tx, scope, row, reason, now, kickFor(deps));
   },
 

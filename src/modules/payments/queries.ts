@@ -32,6 +32,15 @@ export interface PaymentMutable {
   paid_at: Date | null;
   canceled_at: Date | null;
   amount_mismatch: AmountMismatch | null;
+  /** A card dispute on the share's checkout charge holds its release (release_due_at keeps the wanted start). */
+  release_on_hold: boolean;
+}
+
+/** One order of a checkout's charge, as the processor's checkout page lists it. */
+export interface LineItem {
+  order: string;
+  listing: string | null;
+  amount: number;
 }
 
 /** A success report the processor made with an amount or currency other than the payment's (not applied). */
@@ -54,6 +63,8 @@ export interface PaymentRow extends PaymentMutable {
   charge_payment_id: string | null;
   /** A share's position among its charge's shares (item order). */
   share_index: number | null;
+  /** A checkout's charge: what it pays for, one item per order. */
+  line_items: LineItem[] | null;
   provider: 'simulated' | 'stripe';
   method: 'checkout_session' | 'payment_intent';
   success_url: string | null;
@@ -66,21 +77,28 @@ export interface PaymentRow extends PaymentMutable {
   updated_at: Date;
 }
 
-const PAYMENT_COLUMNS = `id, order_id, seller_id, checkout_id, charge_payment_id, share_index, provider, method, success_url, cancel_url, status, amount, fee_amount, subtotal, currency, checkout_url,
-  client_secret, last_failure, amount_refunded, release_status, release_amount, amount_reversed, reversal_waived, release_failure,
+// A checkout's charge is refunded through its shares: its amount_refunded is theirs, summed (never
+// written on the charge, so a share's refund never has to lock the charge).
+const PAYMENT_COLUMNS = `id, order_id, seller_id, checkout_id, charge_payment_id, share_index, line_items, release_on_hold, provider, method,
+  success_url, cancel_url, status, amount, fee_amount, subtotal, currency, checkout_url, client_secret, last_failure,
+  CASE WHEN checkout_id IS NOT NULL AND charge_payment_id IS NULL
+    THEN (SELECT COALESCE(sum(s.amount_refunded), 0)::bigint FROM payments s
+           WHERE s.marketplace_id = payments.marketplace_id AND s.mode = payments.mode AND s.charge_payment_id = payments.id)
+    ELSE amount_refunded END AS amount_refunded, release_status, release_amount, amount_reversed, reversal_waived, release_failure,
   release_attempts, release_due_at, released_at, processor_payment_intent, processor_checkout_session, processor_charge, processor_transfer, metadata,
   paid_at, canceled_at, amount_mismatch, created_at, updated_at`;
 
-export type NewPayment = Pick<PaymentRow, 'id' | 'order_id' | 'seller_id' | 'checkout_id' | 'charge_payment_id' | 'share_index' | 'provider' | 'method' | 'amount' | 'fee_amount' | 'subtotal' | 'currency' | 'checkout_url' | 'client_secret' | 'success_url' | 'cancel_url' | 'created_at'>;
+export type NewPayment = Pick<PaymentRow, 'id' | 'order_id' | 'seller_id' | 'checkout_id' | 'charge_payment_id' | 'share_index' | 'line_items' | 'provider' | 'method' | 'amount' | 'fee_amount' | 'subtotal' | 'currency' | 'checkout_url' | 'client_secret' | 'success_url' | 'cancel_url' | 'created_at'>;
 
 export async function insertPayment(tx: Tx, scope: Scope, p: NewPayment): Promise<void> {
   await tx.query(
     `INSERT INTO payments (marketplace_id, mode, id, order_id, seller_id, provider, method, status, amount, fee_amount, subtotal,
                            currency, checkout_url, client_secret, success_url, cancel_url, created_at, updated_at,
-                           checkout_id, charge_payment_id, share_index)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 'awaiting_payment', $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17, $18, $19)`,
+                           checkout_id, charge_payment_id, share_index, line_items)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'awaiting_payment', $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17, $18, $19, $20)`,
     [scope.marketplaceId, scope.mode, p.id, p.order_id, p.seller_id, p.provider, p.method, p.amount, p.fee_amount, p.subtotal,
-      p.currency, p.checkout_url, p.client_secret, p.success_url, p.cancel_url, p.created_at, p.checkout_id, p.charge_payment_id, p.share_index],
+      p.currency, p.checkout_url, p.client_secret, p.success_url, p.cancel_url, p.created_at, p.checkout_id, p.charge_payment_id, p.share_index,
+      p.line_items === null ? null : JSON.stringify(p.line_items)],
   );
 }
 
@@ -111,6 +129,15 @@ export async function selectPaymentIdByProcessorRef(q: Queryable, scope: Scope, 
     [scope.marketplaceId, scope.mode, value],
   );
   return rows[0]?.id ?? null;
+}
+
+/** The statuses of a charge's shares (read after the charge is locked). */
+export async function selectShareStatuses(q: Queryable, scope: Scope, chargeId: string): Promise<PaymentStatus[]> {
+  const rows = await q.query<{ status: PaymentStatus }>(
+    'SELECT status FROM payments WHERE marketplace_id = $1 AND mode = $2 AND charge_payment_id = $3',
+    [scope.marketplaceId, scope.mode, chargeId],
+  );
+  return rows.map((row) => row.status);
 }
 
 /** A charge's shares, in item order. */
@@ -209,11 +236,16 @@ export async function lockRefund(tx: Tx, scope: Scope, id: string): Promise<Refu
 }
 
 export async function selectRefundIdByProcessorRefund(q: Queryable, scope: Scope, processorRefund: string): Promise<string | null> {
+  return (await selectRefundIdsByProcessorRefund(q, scope, processorRefund))[0] ?? null;
+}
+
+/** Our refunds a processor refund stands for: one, or one per share of a checkout's charge (refunded in its dashboard). */
+export async function selectRefundIdsByProcessorRefund(q: Queryable, scope: Scope, processorRefund: string): Promise<string[]> {
   const rows = await q.query<{ id: string }>(
-    'SELECT id FROM refunds WHERE marketplace_id = $1 AND mode = $2 AND processor_refund = $3',
+    'SELECT id FROM refunds WHERE marketplace_id = $1 AND mode = $2 AND processor_refund = $3 ORDER BY id',
     [scope.marketplaceId, scope.mode, processorRefund],
   );
-  return rows[0]?.id ?? null;
+  return rows.map((row) => row.id);
 }
 
 export async function selectRefundIdByReversal(q: Queryable, scope: Scope, reversal: string): Promise<string | null> {
@@ -312,7 +344,7 @@ export function selectCardDisputePage(q: Queryable, scope: Scope, filter: { paym
  */
 export async function selectSimulatedCheckout(q: Queryable, id: string): Promise<{ marketplace_id: string; mode: 'test' | 'live' } | null> {
   const rows = await q.query<{ marketplace_id: string; mode: 'test' | 'live' }>(
-    "SELECT marketplace_id, mode FROM payments WHERE id = $1 AND provider = 'simulated'",
+    "SELECT marketplace_id, mode FROM payments WHERE id = $1 AND provider = 'simulated' AND charge_payment_id IS NULL",
     [id],
   );
   return rows[0] ?? null;
@@ -326,6 +358,15 @@ export async function insertEventReceipt(tx: Tx, scope: Scope, provider: string,
     [scope.marketplaceId, scope.mode, provider, eventId, now],
   );
   return rows.length === 1;
+}
+
+/** Whether a card dispute on the payment is still open (its status not one of `closed`). */
+export async function chargeHasOpenCardDispute(q: Queryable, scope: Scope, paymentId: string, closed: readonly string[]): Promise<boolean> {
+  const rows = await q.query<{ id: string }>(
+    'SELECT id FROM card_disputes WHERE marketplace_id = $1 AND mode = $2 AND payment_id = $3 AND NOT (status = ANY($4)) LIMIT 1',
+    [scope.marketplaceId, scope.mode, paymentId, closed],
+  );
+  return rows.length > 0;
 }
 
 export async function selectCardDisputeByProcessorId(q: Queryable, scope: Scope, processorDispute: string): Promise<CardDisputeRow | null> {

@@ -13,6 +13,7 @@ import type { ProcessorReport } from '../../contracts/processor.js';
 import { findSellerIdByProcessorAccount, requireSeller, setSellerPayouts } from '../sellers/index.js';
 import type { CallKick } from './call-queue.js';
 import { kickFor } from './kick.js';
+import { cardDisputeOpen, holdShareReleases, isCharge, recordChargeFailed, recordChargePaid, recordProcessorRefundOnCharge, resumeShareReleases } from './checkout-charge.js';
 import * as ledger from './ledger.js';
 import * as queries from './queries.js';
 import { serializeCardDispute } from './serialize.js';
@@ -42,6 +43,7 @@ export async function handleReport(tx: Tx, scope: Scope, report: ProcessorReport
     case 'payment_failed': {
       const payment = await lockPaymentOf(tx, scope, report);
       if (payment) await ledger.recordPaymentFailed(tx, scope, payment, report.message, now);
+      if (payment && isCharge(payment)) await recordChargeFailed(tx, scope, payment, report.message, now);
       return;
     }
     case 'refund_updated':
@@ -73,7 +75,7 @@ export async function handleReport(tx: Tx, scope: Scope, report: ProcessorReport
       return;
     }
     case 'card_dispute':
-      return cardDispute(tx, scope, report, now);
+      return cardDispute(tx, scope, report, now, kick);
   }
 }
 
@@ -95,7 +97,13 @@ async function lockPaymentOf(tx: Tx, scope: Scope, refs: PaymentRefs): Promise<q
   for (const [column, value] of lookups) {
     if (id === null && value) id = await queries.selectPaymentIdByProcessorRef(tx, scope, column, value);
   }
-  return id === null ? null : lockOrderThenPayment(tx, scope, id);
+  return id === null ? null : lockOrderThenPayment(tx, scope, await paymentTheProcessorTook(tx, scope, id));
+}
+
+/** The processor took a checkout's charge, never its shares: a report naming a share is about its charge. */
+export async function paymentTheProcessorTook(tx: Tx, scope: Scope, id: string): Promise<string> {
+  const found = await queries.selectPayment(tx, scope, id);
+  return found?.charge_payment_id ?? id;
 }
 
 /**
@@ -127,11 +135,20 @@ async function paymentSucceeded(
   const payment = await lockPaymentOf(tx, scope, report);
   if (!payment) return;
   if (!ledger.amountAgrees(payment, report)) {
-    await ledger.recordAmountMismatch(tx, scope, payment, report, now);
+    const after = await ledger.recordAmountMismatch(tx, scope, payment, report, now);
+    if (isCharge(payment) && payment.status === 'awaiting_payment') await recordChargeFailed(tx, scope, payment, after.last_failure ?? '', now);
     return;
   }
   // A report that names no amount (a refund taken as proof of payment) does not overrule a recorded mismatch.
   if (report.amount === null && payment.amount_mismatch !== null && payment.status !== 'succeeded') return;
+  if (isCharge(payment)) {
+    // Every order of the checkout is committed, in item order (each share followed the charge).
+    const paidOrders = await recordChargePaid(tx, scope, payment, report, now, kick);
+    if (paidOrders.length === 0) return;
+    const settings = await loadSettings(tx, scope);
+    for (const orderId of paidOrders) await commitPaidOrder(tx, scope, orderId, settings, now, orders);
+    return;
+  }
   const { commitOrder } = await ledger.recordPaid(tx, scope, payment, report, now, kick);
   if (commitOrder && payment.order_id !== null) await commitPaidOrder(tx, scope, payment.order_id, await loadSettings(tx, scope), now, orders);
 }
@@ -144,10 +161,9 @@ async function refundUpdated(
   kick: CallKick,
   orders: OrderPaymentHooks,
 ): Promise<void> {
-  let refundId = report.refundId;
-  if (refundId !== null && !(await queries.selectRefund(tx, scope, refundId))) refundId = null;
-  refundId ??= await queries.selectRefundIdByProcessorRefund(tx, scope, report.refund);
-  if (refundId === null) {
+  let refundIds = report.refundId !== null && (await queries.selectRefund(tx, scope, report.refundId)) ? [report.refundId] : [];
+  if (refundIds.length === 0) refundIds = await queries.selectRefundIdsByProcessorRefund(tx, scope, report.refund);
+  if (refundIds.length === 0) {
     // Made in the processor's own dashboard: a refund of ours, initiated_by processor, no reversal.
     let payment = await lockPaymentOf(tx, scope, report);
     if (!payment) return;
@@ -159,6 +175,11 @@ async function refundUpdated(
     }
     const amount = Math.min(report.amount, payment.amount - payment.amount_refunded);
     if (amount <= 0) return;
+    if (isCharge(payment)) {
+      // A checkout's charge is refunded through its shares, in item order.
+      await recordProcessorRefundOnCharge(tx, scope, payment, { refund: report.refund, amount, status: report.status, failureReason: report.failureReason }, now, kick);
+      return;
+    }
     await ledger.createRefund(
       tx,
       scope,
@@ -169,8 +190,26 @@ async function refundUpdated(
     );
     return;
   }
-  const refund = await queries.selectRefund(tx, scope, refundId);
-  const payment = refund ? await lockOrderThenPayment(tx, scope, refund.payment_id) : null;
+  // One refund of ours, or one per share of a checkout's charge (its shares in item order).
+  const refunds: queries.RefundRow[] = [];
+  for (const id of refundIds) {
+    const refund = await queries.selectRefund(tx, scope, id);
+    if (refund) refunds.push(refund);
+  }
+  const ordered = await inShareOrder(tx, scope, refunds);
+  for (const refund of ordered) await applyRefundReport(tx, scope, refund, report, now);
+}
+
+async function inShareOrder(tx: Tx, scope: Scope, refunds: queries.RefundRow[]): Promise<queries.RefundRow[]> {
+  if (refunds.length < 2) return refunds;
+  const position = new Map<string, number>();
+  for (const refund of refunds) position.set(refund.id, (await queries.selectPayment(tx, scope, refund.payment_id))?.share_index ?? 0);
+  return [...refunds].sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+}
+
+async function applyRefundReport(tx: Tx, scope: Scope, refund: queries.RefundRow, report: Extract<ProcessorReport, { type: 'refund_updated' }>, now: Date): Promise<void> {
+  const refundId = refund.id;
+  const payment = await lockOrderThenPayment(tx, scope, refund.payment_id);
   const locked = payment ? await queries.lockRefund(tx, scope, refundId) : null;
   if (!payment || !locked) return;
   if (report.status === 'succeeded') {
@@ -189,7 +228,7 @@ async function refundUpdated(
   }
 }
 
-async function cardDispute(tx: Tx, scope: Scope, report: Extract<ProcessorReport, { type: 'card_dispute' }>, now: Date): Promise<void> {
+async function cardDispute(tx: Tx, scope: Scope, report: Extract<ProcessorReport, { type: 'card_dispute' }>, now: Date, kick: CallKick): Promise<void> {
   const existing = await queries.lockCardDisputeByProcessorId(tx, scope, report.dispute);
   const changes = { amount: report.amount, reason: report.reason, status: report.status, evidence_due_by: report.evidenceDueBy };
   if (existing) {
@@ -198,6 +237,10 @@ async function cardDispute(tx: Tx, scope: Scope, report: Extract<ProcessorReport
     if (same) return;
     const after = await queries.updateCardDispute(tx, scope, existing.id, changes, now);
     await emitEvent(tx, scope, now, 'card_dispute.updated', serializeCardDispute(after), previousAttributes(serializeCardDispute(existing), serializeCardDispute(after)));
+    if (cardDisputeOpen(existing.status) && !cardDisputeOpen(after.status)) {
+      const charge = await lockOrderThenPayment(tx, scope, existing.payment_id);
+      if (charge && isCharge(charge)) await resumeShareReleases(tx, scope, charge, now, kick);
+    }
     return;
   }
   const payment = await lockPaymentOf(tx, scope, { paymentIntent: report.paymentIntent, charge: report.charge });
@@ -211,4 +254,6 @@ async function cardDispute(tx: Tx, scope: Scope, report: Extract<ProcessorReport
     created_at: now,
   });
   await emitEvent(tx, scope, now, 'card_dispute.created', serializeCardDispute(created));
+  // On a checkout's charge: its shares' releases not started yet wait for the dispute to close.
+  if (isCharge(payment) && cardDisputeOpen(created.status)) await holdShareReleases(tx, scope, payment, now);
 }

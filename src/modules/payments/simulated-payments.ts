@@ -13,7 +13,8 @@ import { requireLiveSeller, setSellerPayouts } from '../sellers/index.js';
 import type { Seller } from '../sellers/index.js';
 import { kickFor } from './kick.js';
 import * as queries from './queries.js';
-import { handleReport, lockOrderThenPayment } from './reports.js';
+import type { LineItem } from './queries.js';
+import { handleReport, lockOrderThenPayment, paymentTheProcessorTook } from './reports.js';
 import type { CardDispute, CardDisputeBody, FailPaymentBody, SucceedPaymentBody, Payment, ProcessorRefundBody, Refund } from './schemas.js';
 import { serializeCardDispute, serializePayment, serializeRefund } from './serialize.js';
 
@@ -22,7 +23,8 @@ export const SIMULATED_DECLINE_MESSAGE = 'Your card was declined. (simulated)';
 /** Runs reports of the simulated processor on a payment of this mode; 409 unless it was made through it. */
 async function report<T>(deps: Deps, scope: Scope, paymentId: string, check: (payment: queries.PaymentRow) => void, reports: (payment: queries.PaymentRow) => ProcessorReport[], answer: (payment: queries.PaymentRow) => Promise<T>): Promise<T> {
   return deps.db.transaction(async (tx) => {
-    const payment = await lockOrderThenPayment(tx, scope, paymentId);
+    // The processor took a checkout's charge: a helper naming one of its shares acts on the charge.
+    const payment = await lockOrderThenPayment(tx, scope, await paymentTheProcessorTook(tx, scope, paymentId));
     if (!payment) throw errors.missing('payment', paymentId);
     if (payment.provider !== 'simulated') {
       throw new DomainError('invalid_state', `The payment ${paymentId} was made through ${payment.provider}; test helpers act on the simulated processor's payments only.`);
@@ -30,7 +32,7 @@ async function report<T>(deps: Deps, scope: Scope, paymentId: string, check: (pa
     check(payment);
     const now = await modeNow(tx, deps.clock, scope);
     for (const one of reports(payment)) await handleReport(tx, scope, one, now, kickFor(deps), deps.hooks.orderPayments);
-    return answer((await queries.lockPayment(tx, scope, paymentId))!);
+    return answer((await queries.lockPayment(tx, scope, payment.id))!);
   });
 }
 
@@ -66,6 +68,7 @@ export function processorRefund(ctx: OperationContext, id: string, body: Process
     const left = p.amount - p.amount_refunded;
     if (body.amount > left) throw errors.invalidRequest(`amount may be at most ${left}: what is left of the payment after refunds.`, 'amount');
   }, (p) => [{ type: 'refund_updated', paymentIntent: p.processor_payment_intent, charge: p.processor_charge, refund, amount: body.amount, status: 'succeeded', failureReason: null, refundId: null }], async () => {
+    // On a checkout's charge, one refund per share it was spread over: the first answers.
     const refundId = await queries.selectRefundIdByProcessorRefund(ctx.db, ctx.scope, refund);
     return serializeRefund((await queries.selectRefund(ctx.db, ctx.scope, refundId!))!);
   });
@@ -107,7 +110,7 @@ export async function setSimulatedPayouts(ctx: OperationContext, sellerId: strin
 
 export type CheckoutPage =
   | { kind: 'missing' }
-  | { kind: 'open'; payment: Payment }
+  | { kind: 'open'; payment: Payment; items: readonly LineItem[] | null }
   | { kind: 'closed'; payment: Payment }
   | { kind: 'redirect'; url: string };
 
@@ -120,7 +123,9 @@ export async function viewCheckout(ctx: ServiceContext, id: string): Promise<Che
   const scope = await checkoutScope(ctx, id);
   const row = scope ? await queries.selectPayment(ctx.db, scope, id) : null;
   if (!row) return { kind: 'missing' };
-  return row.status === 'awaiting_payment' && row.method === 'checkout_session' ? { kind: 'open', payment: serializePayment(row) } : { kind: 'closed', payment: serializePayment(row) };
+  return row.status === 'awaiting_payment' && row.method === 'checkout_session'
+    ? { kind: 'open', payment: serializePayment(row), items: row.line_items }
+    : { kind: 'closed', payment: serializePayment(row) };
 }
 
 /** The Pay or Decline button; then back to the success or cancel URL, or a closing page. */

@@ -36,6 +36,8 @@ function paymentInput(overrides: Partial<StartPaymentInput> = {}): StartPaymentI
   return {
     paymentId: `pay_${id}`,
     orderId: `ord_${id}`,
+    checkoutId: null,
+    lineItems: null,
     method: 'checkout_session',
     amount: 2530,
     currency: 'USD',
@@ -199,6 +201,7 @@ describe('transfer and reverseTransfer', () => {
   const transferInput = (destination: string, id = unique()) => ({
     paymentId: `pay_${id}`,
     orderId: `ord_${id}`,
+    transferGroup: `ord_${id}`,
     amount: 2000,
     currency: 'USD',
     destination,

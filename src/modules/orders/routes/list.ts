@@ -11,7 +11,7 @@ export const listOrdersRoute: RouteModule = (app) => {
         tags: ['Orders'],
         summary: 'List orders',
         description:
-          'Newest first, filtered by `buyer`, `seller`, `listing` and `state`.',
+          'Newest first, filtered by `buyer`, `seller`, `listing`, `state` and `checkout` (the orders of one checkout).',
         querystring: ListOrdersQuery,
         response: { 200: OrderList },
       },

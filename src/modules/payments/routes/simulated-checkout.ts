@@ -8,6 +8,14 @@ import type { App, RouteModule } from '../../../contracts/wiring.js';
 import { simulatedCheckoutPath } from '../../../adapters/processors/simulated.js';
 import { escapeHtml, simulatedPage, simulatedPageHeaders } from '../../../adapters/processors/simulated-pages.js';
 import { submitCheckout, viewCheckout, type CheckoutPage } from '../simulated-payments.js';
+import type { LineItem } from '../queries.js';
+
+/** A checkout's charge lists what it pays for: each order, its listing and amount. */
+function itemsTable(items: readonly LineItem[] | null, currency: string): string {
+  if (items === null) return '';
+  const rows = items.map((item) => `<tr><td><code>${escapeHtml(item.order)}</code></td><td><code>${escapeHtml(item.listing ?? '')}</code></td><td>${escapeHtml((item.amount / 100).toFixed(2))} ${escapeHtml(currency)}</td></tr>`);
+  return `<table><thead><tr><th>Order</th><th>Listing</th><th>Amount</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
 
 function send(reply: FastifyReply, id: string, result: CheckoutPage, redirectStatus: 302 | 303) {
   simulatedPageHeaders(reply);
@@ -27,6 +35,7 @@ function send(reply: FastifyReply, id: string, result: CheckoutPage, redirectSta
         'Checkout',
         `<h1>Pay ${escapeHtml((payment.amount / 100).toFixed(2))} ${escapeHtml(payment.currency)}</h1>` +
           `<p>${payment.order === null ? `Checkout <code>${escapeHtml(payment.checkout ?? '')}</code>` : `Order <code>${escapeHtml(payment.order)}</code>`}.${payment.last_failure ? ` Last attempt: ${escapeHtml(payment.last_failure)}` : ''}</p>` +
+          itemsTable(result.items, payment.currency) +
           `<form method="post" action="${action}/pay"><button type="submit">Pay</button></form>` +
           `<form method="post" action="${action}/decline"><button type="submit" class="secondary">Decline</button></form>`,
       );

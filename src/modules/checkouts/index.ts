@@ -1,0 +1,4 @@
+// The checkouts module's public surface: what other modules and the composition root may use of it
+// (docs/architecture.md, Import rules). Everything else in the folder is the module's own.
+export { CHECKOUT_MACHINE } from './status.js';
+export { Checkout } from './schemas.js';
