@@ -1,5 +1,6 @@
 // Checkouts (docs/checkouts.md): the list (filter by buyer and status) and a checkout's page with
-// its amounts, its payment and its orders, in item order, each linked to its own page.
+// its amounts, its payment and its orders, in item order, each linked to its own page (which
+// links its listing: the table keeps to what fits, the money per seller).
 import { useState } from 'react';
 import { api, call, type Mode } from '../api/client';
 import { Link } from '../router';
@@ -112,7 +113,6 @@ export function CheckoutPage({ scope, id }: { scope: Scope; id: string }) {
         columns={[
           { header: 'Order', cell: (o) => <Link to={`${base(scope)}/orders/${o.id}`}>{o.id}</Link> },
           { header: 'Seller', cell: (o) => <Link to={`${base(scope)}/sellers/${o.seller}`}>{o.seller}</Link> },
-          { header: 'Listing', cell: (o) => <Link to={`${base(scope)}/listings/${o.listing}`}>{o.listing}</Link> },
           { header: 'Quantity', cell: (o) => String(o.quantity), className: 'num' },
           { header: 'Subtotal', cell: (o) => formatMoney(o.subtotal, o.currency), className: 'num' },
           { header: 'Fee', cell: (o) => formatMoney(o.fee_amount, o.currency), className: 'num' },
