@@ -84,13 +84,17 @@ describe('checkouts in the dashboard', () => {
     await page.getByRole('link', { name: paid.id }).click();
     await page.getByRole('table', { name: 'Orders of the checkout' }).waitFor();
 
-    // The payment's page: the checkout's charge, linking back to the checkout.
+    // The payment's page: the checkout's charge, linking back to the checkout, and its shares, one
+    // per order; a refund of one order is its share's alone.
+    const refund = await h.post('/v1/refunds', { order: paid.orders[1], amount: 1000 });
+    expect(refund.status, refund.text).toBe(201);
     await page.getByRole('link', { name: paid.payment }).click();
     await page.getByRole('heading', { name: '$624.72 checkout charge' }).waitFor();
     await page.getByRole('link', { name: paid.id }).waitFor();
     const shares = page.getByRole('table', { name: 'Shares of the charge' });
     await shares.waitFor();
     expect(await shares.locator('tbody tr td:nth-child(2) a').allTextContents()).toEqual(paid.orders);
+    expect(await shares.locator('tbody tr td:nth-child(5)').allTextContents()).toEqual(['$0.00', '$10.00', '$0.00']);
     await d.checkA11y('checkout charge');
   });
 });

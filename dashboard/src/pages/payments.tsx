@@ -1,5 +1,6 @@
 // A payment's page: an order's payment, a checkout's charge, or an order's share of a charge
 // (docs/checkouts.md), with what it links to and its refunds.
+import type { ReactNode } from 'react';
 import { api, call, type Mode } from '../api/client';
 import { Link } from '../router';
 import { Badge, DefinitionList, Empty, ErrorNotice, formatDate, formatMoney, Json, Loading, PageHeader, PagedTable } from '../ui/components';
@@ -17,7 +18,8 @@ export function PaymentPage({ scope, id }: { scope: Scope; id: string }) {
   if (payment.error) return <ErrorNotice error={payment.error} />;
   if (!payment.data) return <Loading />;
   const p = payment.data;
-  const kind = p.checkout ? (p.charge_payment ? 'share of a checkout’s charge' : 'checkout charge') : 'payment';
+  const charge = p.checkout !== null && p.charge_payment === null;
+  const kind = p.checkout ? (charge ? 'checkout charge' : 'share of a checkout’s charge') : 'payment';
   const link = (section: string, target: string | null) => (target ? <Link key={section} to={`${base(scope)}/${section}/${target}`}>{target}</Link> : '—');
   return (
     <>
@@ -35,15 +37,20 @@ export function PaymentPage({ scope, id }: { scope: Scope; id: string }) {
             ['Charge', link('payments', p.charge_payment)],
             ['Amount', formatMoney(p.amount, p.currency)],
             ['Fee', formatMoney(p.fee_amount, p.currency)],
-            ['Refunded', formatMoney(p.amount_refunded, p.currency)],
-            ['Release', <Badge key="r" status={p.release?.status} />],
+            // A charge is never released or refunded itself: its shares are (the table below).
+            ...(charge
+              ? []
+              : ([
+                  ['Refunded', formatMoney(p.amount_refunded, p.currency)],
+                  ['Release', <Badge key="r" status={p.release?.status} />],
+                ] as Array<[string, ReactNode]>)),
             ['Last failure', p.last_failure ?? '—'],
             ['Paid', formatDate(p.paid_at)],
             ['Created', formatDate(p.created_at)],
           ]}
         />
       </section>
-      {p.checkout && !p.charge_payment ? <Shares scope={scope} checkout={p.checkout} charge={p.id} /> : <Refunds id={p.id} />}
+      {charge && p.checkout ? <Shares scope={scope} checkout={p.checkout} charge={p.id} /> : <Refunds id={p.id} />}
       <details className="card">
         <summary>Payment JSON</summary>
         <Json value={p} label="Payment JSON" />
@@ -65,6 +72,7 @@ function Shares({ scope, checkout, charge }: { scope: Scope; checkout: string; c
   return (
     <>
       <h2>Shares</h2>
+      <p className="muted">One per order, in item order: each holds its order's release and refunds (docs/checkouts.md).</p>
       <ErrorNotice error={shares.error} />
       {!shares.data ? (
         <Loading />
