@@ -7,11 +7,14 @@
 //   npm run bench:checkout                 # DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/postgres
 //   BENCH_SECONDS=5 npm run bench:checkout # shorter
 //   BENCH_ROUNDS=5 npm run bench:checkout  # more rounds (default 3)
+//   BENCH_PAYMENTS=1 npm run bench:checkout  # payments on (the simulated processor), both sides
 //
 // Each round runs the single orders, then the checkouts (each after its own warm-up), so both see
 // the same drift of a shared machine; the goal is checked on the median of the rounds' ratios
-// (items per second through checkouts ÷ orders per second). Payments are off (the mode's
-// default): both sides commit their orders at once, so the comparison is the orders' own work.
+// (items per second through checkouts ÷ orders per second). Payments are off by default (the
+// mode's default): both sides commit their orders at once, so the comparison is the orders' own
+// work. With BENCH_PAYMENTS=1 both sides pay through the simulated processor: an order makes its
+// payment, a checkout its charge and a share per order, each started before the answer.
 //
 // The API runs as its own process (`src/main.ts --role api`, as deployed), so the load generator
 // (autocannon) does not share its event loop. A fresh database is created for the run and dropped
@@ -35,6 +38,7 @@ const SELLERS = 5;
 const LISTINGS_PER_SELLER = 2_000;
 const ITEMS = 5; // one listing of each seller per checkout
 const GOAL = 1; // items per second through checkouts ÷ single orders per second
+const PAYMENTS = process.env.BENCH_PAYMENTS === '1';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 async function startApi(url: string): Promise<{ child: ChildProcess; base: string }> {
@@ -98,15 +102,20 @@ async function main() {
   try {
     api = await startApi(databaseUrl(name)); // migrates the new database on start
     const { workspace } = await createWorkspaceWithOwner(db, systemClock, { email: 'bench@example.com', password: randomBytes(12).toString('hex'), workspaceName: 'Bench' });
-    const { marketplace, api_keys } = await createMarketplace(db, systemClock, { workspaceId: workspace.id, name: 'Bench', currency: 'USD' });
-    await db.query(`UPDATE marketplace_modes SET settings = jsonb_set(settings, '{rate_limit_per_second}', '1000000') WHERE marketplace_id = $1`, [marketplace.id]);
+    const { marketplace, api_keys } = await createMarketplace(db, systemClock, { workspaceId: workspace.id, name: 'Bench', currency: 'USD', testProcessor: 'simulated' });
+    await db.query(
+      `UPDATE marketplace_modes SET settings = settings || jsonb_build_object('rate_limit_per_second', 1000000, 'payments_enabled', $2::boolean) WHERE marketplace_id = $1`,
+      [marketplace.id, PAYMENTS],
+    );
     const key = api_keys.test.secret_key;
-    const post = async (path: string, body: unknown) => {
+    const post = async (path: string, body: unknown, status = 201) => {
       const res = await fetch(`${api!.base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+      if (res.status !== status) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
       return (await res.json()) as { id: string };
     };
     const sellers = await Promise.all(Array.from({ length: SELLERS }, (_, i) => post('/v1/sellers', { external_id: `bench-seller-${i}`, name: `Bench seller ${i}` })));
+    // With payments on, every seller must be able to receive payouts (the simulated processor's helper).
+    if (PAYMENTS) for (const seller of sellers) await post(`/v1/test_helpers/sellers/${seller.id}/payouts`, { status: 'enabled' }, 200);
     const buyers = await Promise.all(Array.from({ length: 20 }, (_, i) => post('/v1/buyers', { external_id: `bench-buyer-${i}` })));
     // Listings written directly (published, as the publish operation leaves them): 2,000 of 1,000
     // units per seller, lst_bench_<seller>_<n>; both workloads draw from all of them.
@@ -127,7 +136,7 @@ async function main() {
     const checkoutBody = () => JSON.stringify({ buyer: pick(buyers).id, items: shuffled(Array.from({ length: ITEMS }, (_, s) => ({ listing: listingOf(s % SELLERS) }))) });
 
     console.log(
-      `PostgreSQL ${ADMIN_URL.replace(/\/\/[^@]*@/, '//')} · database ${name} · concurrency ${CONNECTIONS} · ${SELLERS} sellers × ${LISTINGS_PER_SELLER} listings · checkouts of ${ITEMS} items · ${ROUNDS} rounds of ${SECONDS} s each (warm-up ${WARMUP_SECONDS} s)\n`,
+      `PostgreSQL ${ADMIN_URL.replace(/\/\/[^@]*@/, '//')} · database ${name} · concurrency ${CONNECTIONS} · ${SELLERS} sellers × ${LISTINGS_PER_SELLER} listings · checkouts of ${ITEMS} items · payments ${PAYMENTS ? 'on (simulated processor)' : 'off'} · ${ROUNDS} rounds of ${SECONDS} s each (warm-up ${WARMUP_SECONDS} s)\n`,
     );
     const rounds: Array<{ orders: Measured; checkouts: Measured; ratio: number }> = [];
     for (let round = 1; round <= ROUNDS; round++) {
