@@ -38,6 +38,7 @@ const TABLES: Record<string, 'party data' | { none: string }> = {
   webhook_deliveries: 'party data',
   orders: 'party data',
   order_transitions: 'party data',
+  checkouts: { none: "amounts, states and order ids by buyer id; the platform's metadata and redirect URLs, which erasure leaves on an order too" },
   reputation_events: { none: 'ratings by id; reputation stays (contract 5)' },
   disputes: 'party data',
   media: { none: 'listing images by content type and size' },

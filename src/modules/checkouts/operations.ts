@@ -3,13 +3,16 @@
 // reserveCheckoutOrders), then its row is written, then its orders, their payment shares and
 // their events (writeCheckoutOrders), then its own events. Its status afterwards follows its
 // orders (follow-orders.ts).
+import type { Queryable } from '../../db/db.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { emitEvents } from '../../outbox/emit.js';
 import type { OperationContext } from '../../contracts/context.js';
+import type { Scope } from '../../scope.js';
 import { reserveCheckoutOrders, writeCheckoutOrders } from '../orders/index.js';
-import { insertCheckout, selectCheckout, selectCheckouts, updateCheckoutPayment } from './queries.js';
+import { paymentPageUrl } from '../payments/index.js';
+import { insertCheckout, selectCheckout, selectCheckouts, updateCheckoutPayment, type CheckoutRow } from './queries.js';
 import type { Checkout, CreateCheckoutBody, ListCheckoutsQuery } from './schemas.js';
 import { serializeCheckout } from './serialize.js';
 
@@ -26,7 +29,7 @@ import { serializeCheckout } from './serialize.js';
 export async function createCheckout(ctx: OperationContext, body: CreateCheckoutBody): Promise<Checkout> {
   const { scope } = ctx;
   const id = newId('checkout');
-  return ctx.db.transaction(async (tx) => {
+  const checkout = await ctx.db.transaction(async (tx) => {
     const reserved = await reserveCheckoutOrders(tx, ctx, {
       checkout: id,
       buyer: body.buyer,
@@ -61,16 +64,32 @@ export async function createCheckout(ctx: OperationContext, body: CreateCheckout
     ]);
     return checkout;
   });
+  // The processor makes the charge's page right after the COMMIT (the start call), so its URL is
+  // read now. Under an Idempotency-Key the COMMIT (and the call) come after the answer is stored:
+  // the answer then holds null and GET /v1/checkouts/{id} gives the page.
+  const url = checkout.payment === null || checkout.status !== 'awaiting_payment' ? null : await paymentPageUrl(ctx.db, scope, checkout.payment);
+  return url === null ? checkout : { ...checkout, payment_url: url };
+}
+
+/**
+ * The charge's hosted page while the checkout awaits its payment through one; else null. Read at
+ * each answer rather than stored: the page exists only while the charge awaits payment, and the
+ * processor makes it after the checkout's COMMIT.
+ */
+async function withPageUrl(q: Queryable, scope: Scope, row: CheckoutRow) {
+  const url = row.status === 'awaiting_payment' && row.payment_id !== null ? await paymentPageUrl(q, scope, row.payment_id) : null;
+  return serializeCheckout(row, url);
 }
 
 export async function retrieveCheckout(ctx: OperationContext, id: string): Promise<Checkout> {
   const row = await selectCheckout(ctx.db, ctx.scope, id);
   if (!row) throw errors.missing('checkout', id);
-  return serializeCheckout(row, null);
+  return withPageUrl(ctx.db, ctx.scope, row);
 }
 
 export async function listCheckouts(ctx: OperationContext, query: ListCheckoutsQuery): Promise<ListEnvelope<Checkout>> {
   const page = pageRequest(query, 'checkout');
   const rows = await selectCheckouts(ctx.db, ctx.scope, { buyer: query.buyer, status: query.status }, page);
-  return toList(rows.map((row) => serializeCheckout(row, null)), page.limit);
+  // Only the checkouts awaiting payment read their page (one statement each).
+  return toList(await Promise.all(rows.map((row) => withPageUrl(ctx.db, ctx.scope, row))), page.limit);
 }

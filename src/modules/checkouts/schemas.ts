@@ -23,7 +23,12 @@ export const Checkout = Type.Object(
     fee_amount: Type.Integer({ description: "The sum of its orders' fees (each from its listing's category, else the mode's platform_fee)." }),
     total: Type.Integer({ description: "subtotal + fee_amount: the sum of its orders' totals, the amount of its one payment." }),
     payment: Nullable(Type.String({ description: "The checkout's payment (`pay_…`): one charge for `total`; null with payments off." })),
-    payment_url: Nullable(Type.String({ description: "The page where the buyer pays the charge, when paying through a hosted page (the processor's checkout page); else null." })),
+    payment_url: Nullable(
+      Type.String({
+        description:
+          "The page where the buyer pays the charge (the processor's hosted checkout page) while the checkout awaits its payment; else null. The processor makes the page right after the checkout is created: an answer stored under an `Idempotency-Key` holds null, and `GET /v1/checkouts/{id}` gives the page.",
+      }),
+    ),
     expires_at: Type.Union([Timestamp, Type.Null()], { description: 'With payments on, the end of the payment window that all its orders share; null with payments off.' }),
     metadata: Metadata,
     created_at: Timestamp,
@@ -60,7 +65,7 @@ export const CheckoutItem = Type.Object(
     listing: Type.String({ minLength: 1, maxLength: 100, examples: ['lst_01jd3k5v8w9x0y1z2a3b4c5d6e'] }),
     quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: ORDER_QUANTITY_MAX, default: 1, description: '1 to 100000, default 1.' })),
   },
-  { additionalProperties: false, description: 'One order to make: a listing and how many of its units.' },
+  { additionalProperties: false, description: 'One order to make: a listing and how many of its units.', examples: [{ listing: 'lst_01jd3k5v8w9x0y1z2a3b4c5d6e', quantity: 2 }] },
 );
 
 export const CreateCheckoutBody = Type.Object(

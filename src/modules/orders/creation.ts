@@ -160,6 +160,7 @@ export function paymentView(row: OrderRow) {
     id: row.id,
     buyer: row.buyer_id,
     seller: row.seller_id,
+    listing: row.listing_id,
     subtotal: Number(row.subtotal),
     fee_amount: Number(row.fee_amount),
     total: Number(row.total),
