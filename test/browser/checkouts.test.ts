@@ -96,5 +96,14 @@ describe('checkouts in the dashboard', () => {
     expect(await shares.locator('tbody tr td:nth-child(2) a').allTextContents()).toEqual(paid.orders);
     expect(await shares.locator('tbody tr td:nth-child(5)').allTextContents()).toEqual(['$0.00', '$10.00', '$0.00']);
     await d.checkA11y('checkout charge');
+
+    // A checkout awaiting payment links the buyer's payment page (its payment_url).
+    expect(waiting.body.payment_url).toMatch(/^http/);
+    await openSection(page, 'Checkouts');
+    await table.getByRole('link', { name: waiting.body.id }).click();
+    const payLink = page.getByRole('link', { name: 'Open the buyer’s payment page' });
+    await payLink.waitFor();
+    expect(await payLink.getAttribute('href')).toBe(waiting.body.payment_url);
+    await d.checkA11y('checkout awaiting payment');
   });
 });
