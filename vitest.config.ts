@@ -31,6 +31,7 @@ export const DURABILITY_FILES = [
   'test/modules/checkouts/concurrency.test.ts',
   'test/modules/orders/orders.property.test.ts',
   'test/modules/payments/payments.property.test.ts',
+  'test/modules/payments/checkout-money.property.test.ts',
 ];
 
 // HTTP: the app and a real database (the bulk). Every file the two lists above do not name, so

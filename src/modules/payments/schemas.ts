@@ -56,7 +56,7 @@ export const Payment = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { description: "The payment of an order, a checkout's charge, or an order's share of that charge (docs/payments.md, docs/checkouts.md).", examples: [{
+  { description: "The payment of an order, a checkout's charge, or an order's share of that charge (docs/payments.md; docs/decisions/checkouts.md).", examples: [{
         object: 'payment',
         id: 'pay_01jd4a1b2c3d4e5f6g7h8j9k0m',
         order: 'ord_01jd4a0z9y8x7w6v5t4s3r2q1p',
@@ -147,7 +147,7 @@ export const RefundList = ListOf(Refund);
 
 export const CreateRefundBody = Type.Object(
   {
-    payment: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'The payment to refund; give this or `order`.' })),
+    payment: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: "The payment to refund; give this or `order`. A checkout's charge is refunded across its orders in item order." })),
     order: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'The order whose payment to refund; give this or `payment`.' })),
     amount: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_AMOUNT, description: 'Minor units; defaults to everything not yet refunded.' })),
     reason: Type.Optional(StringEnum(REFUND_REASONS)),
