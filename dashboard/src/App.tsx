@@ -4,7 +4,9 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { context, type Mode } from './api/client';
 import { AcceptInvitationPage, ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage, VerifyEmailPage } from './pages/auth';
 import { BuyerPage, BuyersPage, ClockPage, FlagsPage, ListingPage, ListingsPage, ModerationPage, OrderPage, OrdersPage, OverviewPage, SellerPage, SellersPage } from './pages/commerce';
+import { CheckoutPage, CheckoutsPage } from './pages/checkouts';
 import { ApiKeysPage, ProcessorPage, SettingsPage } from './pages/config';
+import { PaymentPage } from './pages/payments';
 import { DeliveryPage, EventPage, EventsPage, WebhookEndpointPage, WebhooksPage } from './pages/webhooks';
 import { EmailsPage, MarketplacesPage, MembersPage, NewMarketplacePage, NewWorkspacePage } from './pages/workspace';
 import { match, navigate, useLocation } from './router';
@@ -119,6 +121,10 @@ function ScopedPage({ scope }: { scope: MarketplaceScope }) {
         return <EventPage scope={s} id={id} />;
       case 'orders':
         return <OrderPage scope={s} id={id} />;
+      case 'checkouts':
+        return <CheckoutPage scope={s} id={id} />;
+      case 'payments':
+        return <PaymentPage scope={s} id={id} />;
       case 'listings':
         return <ListingPage scope={s} id={id} />;
       case 'sellers':
@@ -143,6 +149,8 @@ function ScopedPage({ scope }: { scope: MarketplaceScope }) {
       return <EventsPage scope={s} />;
     case 'orders':
       return <OrdersPage scope={s} />;
+    case 'checkouts':
+      return <CheckoutsPage scope={s} />;
     case 'listings':
       return <ListingsPage scope={s} />;
     case 'sellers':

@@ -16,6 +16,7 @@ export interface MarketplaceScope {
 const SECTIONS: Array<[string, string, 'test' | undefined]> = [
   ['', 'Overview', undefined],
   ['orders', 'Orders', undefined],
+  ['checkouts', 'Checkouts', undefined],
   ['listings', 'Listings', undefined],
   ['sellers', 'Sellers', undefined],
   ['buyers', 'Buyers', undefined],
@@ -37,7 +38,9 @@ export function Shell({ scope, children }: { scope: MarketplaceScope | null; chi
   const switchMode = (mode: Mode) => {
     if (!scope || mode === scope.mode) return;
     const first = scope.section.split('/')[0] ?? '';
-    const section = first === 'clock' && mode === 'live' ? '' : first;
+    // A page with no list of its own in the navigation (a payment, a delivery) opens the overview.
+    const listed = SECTIONS.some(([path, , only]) => path === first && (!only || only === mode));
+    const section = listed ? first : '';
     navigate(`/m/${scope.marketplace}/${mode}${section ? `/${section}` : ''}`);
   };
   return (

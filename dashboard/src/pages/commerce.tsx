@@ -76,6 +76,7 @@ export function OrderPage({ scope, id }: { scope: Scope; id: string }) {
             ['Buyer', <Link key="b" to={`${base(scope)}/buyers/${o.buyer}`}>{o.buyer}</Link>],
             ['Seller', <Link key="s" to={`${base(scope)}/sellers/${o.seller}`}>{o.seller}</Link>],
             ['Listing', <Link key="l" to={`${base(scope)}/listings/${o.listing}`}>{o.listing}</Link>],
+            ['Checkout', o.checkout ? <Link key="c" to={`${base(scope)}/checkouts/${o.checkout}`}>{o.checkout}</Link> : '—'],
             ['Quantity', String(o.quantity)],
             ['Subtotal', formatMoney(o.subtotal, o.currency)],
             ['Fee', formatMoney(o.fee_amount, o.currency)],
@@ -107,7 +108,7 @@ export function OrderPage({ scope, id }: { scope: Scope; id: string }) {
         load={(cursor, limit) => call(api.GET('/v1/payments', { params: { query: { order: id, limit, starting_after: cursor } } }))}
         empty={<Empty title="No payment">Payments are off in this mode, or the buyer has not paid yet.</Empty>}
         columns={[
-          { header: 'Payment', cell: (p) => <code>{p.id}</code> },
+          { header: 'Payment', cell: (p) => <Link to={`${base(scope)}/payments/${p.id}`}>{p.id}</Link> },
           { header: 'Amount', cell: (p) => formatMoney(p.amount, p.currency), className: 'num' },
           { header: 'Status', cell: (p) => <Badge status={p.status} /> },
           {
