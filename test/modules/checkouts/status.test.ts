@@ -128,6 +128,34 @@ describe('paid on the simulated processor', () => {
   });
 });
 
+describe('a payment reported between two of its orders\' expiry timers', () => {
+  it('completes: the expired order stays expired (its share refunded), the others are paid; checkout.completed once', async () => {
+    const { checkout, listings } = await unpaidCheckout();
+    const [first, ...others] = checkout.orders as string[];
+    // Only the first order's timer runs at the deadline; the others' would run a moment later.
+    await ctx.db.query(`UPDATE timers SET run_at = run_at + interval '1 hour' WHERE marketplace_id = $1 AND mode = 'test' AND subject_id = ANY($2)`, [
+      ctx.marketplaceId,
+      others,
+    ]);
+    await advance(1800);
+    expect((await ctx.request(`/v1/orders/${first}`)).body.state).toBe('expired');
+    expect((await ctx.request(`/v1/checkouts/${checkout.id}`)).body.status).toBe('awaiting_payment');
+    const res = await ctx.request(`/simulated/checkout/${checkout.payment}/pay`, {
+      method: 'POST',
+      key: null,
+      body: '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect([200, 303], res.text).toContain(res.status);
+    for (const id of others) expect((await ctx.request(`/v1/orders/${id}`)).body.state).toBe('committed');
+    expect((await ctx.request(`/v1/orders/${first}`)).body.state).toBe('expired');
+    expect((await ctx.request(`/v1/checkouts/${checkout.id}`)).body.status).toBe('completed');
+    expect(await typesAbout(checkout.id)).toEqual(['checkout.created', 'checkout.completed']);
+    // The expired order's units went back; the paid orders' are still held.
+    expect(await Promise.all(listings.map(async (l) => (await h.getListing(l.id)).quantity_available))).toEqual([5, 4, 2]);
+  });
+});
+
 describe('cancellation', () => {
   it('is cancelled once every order of it is cancelled (not before), with checkout.cancelled once', async () => {
     const { buyer, listings } = await h.cart(2);
