@@ -19,16 +19,15 @@
 // The API runs as its own process (`src/main.ts --role api`, as deployed), so the load generator
 // (autocannon) does not share its event loop. A fresh database is created for the run and dropped
 // after. See bench/README.md.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { systemClock } from '../src/clock.js';
 import { createDb } from '../src/db/db.js';
 import { postgresDriver } from '../src/db/drivers.js';
 import { createWorkspaceWithOwner } from '../src/modules/accounts/operations.js';
 import { createMarketplace } from '../src/modules/marketplaces/operations.js';
-import { ADMIN_URL, admin, databaseUrl, freePort } from './postgres.js';
+import { ADMIN_URL, admin, databaseUrl, startApi } from './postgres.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
@@ -39,28 +38,6 @@ const LISTINGS_PER_SELLER = 2_000;
 const ITEMS = 5; // one listing of each seller per checkout
 const GOAL = 1; // items per second through checkouts ÷ single orders per second
 const PAYMENTS = process.env.BENCH_PAYMENTS === '1';
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
-
-async function startApi(url: string): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--role', 'api'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: url, SECRET_KEY: randomBytes(32).toString('hex'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const giveUpAt = Date.now() + 120_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return { child, base };
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null || Date.now() > giveUpAt) throw new Error('the API process did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 interface Measured {
   perSecond: number;
   p99: number;

@@ -16,19 +16,18 @@
 // The API runs as its own process (`src/main.ts --role api`, as deployed), so the load generator
 // (autocannon, here) does not share its event loop. A fresh database is created for the run and
 // dropped after. See bench/README.md.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { systemClock } from '../src/clock.js';
 import { createDb } from '../src/db/db.js';
 import { postgresDriver } from '../src/db/drivers.js';
 import { createWorkspaceWithOwner } from '../src/modules/accounts/operations.js';
 import { createMarketplace } from '../src/modules/marketplaces/operations.js';
-import { ADMIN_URL, admin, databaseUrl, freePort } from './postgres.js';
+import { ADMIN_URL, admin, databaseUrl, startApi } from './postgres.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
@@ -36,28 +35,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const LISTINGS = 10_000;
 const HOT_UNITS = 1_000_000;
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
-
-async function startApi(url: string): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--role', 'api'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: url, SECRET_KEY: randomBytes(32).toString('hex'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const giveUpAt = Date.now() + 120_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return { child, base };
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null || Date.now() > giveUpAt) throw new Error('the API process did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 interface Measured {
   perSecond: number;
   p99: number;

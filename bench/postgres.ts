@@ -1,6 +1,10 @@
 // What every benchmark needs of the PostgreSQL server and the machine: the admin connection
-// (DATABASE_URL, default the local server), a URL for another database on it, a free port.
+// (DATABASE_URL, default the local server), a URL for another database on it, a free port, and
+// the API as a process of its own on a database.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 export const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -30,4 +34,27 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+/** Starts `src/main.ts --role api` on the database at `url` (which it migrates) and waits until it is ready. */
+export async function startApi(url: string): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--role', 'api'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', DATABASE_URL: url, SECRET_KEY: randomBytes(32).toString('hex'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const giveUpAt = Date.now() + 120_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return { child, base };
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || Date.now() > giveUpAt) throw new Error('the API process did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

@@ -6,6 +6,7 @@ import { Link, navigate } from '../router';
 import { canWrite, useSession } from '../session';
 import { Badge, ConfirmButton, DefinitionList, Empty, ErrorNotice, Field, formatDate, formatMoney, Json, Loading, Notice, PageHeader, PagedTable, Select } from '../ui/components';
 import { useAction, useLoad } from '../ui/hooks';
+import { RefundsTable } from './payments';
 import { PublishableKeys } from './publishable-keys';
 
 interface Scope {
@@ -130,18 +131,7 @@ export function OrderPage({ scope, id }: { scope: Scope; id: string }) {
         ]}
       />
       <h2>Refunds</h2>
-      <PagedTable
-        caption="Refunds"
-        deps={[id]}
-        load={(cursor, limit) => call(api.GET('/v1/refunds', { params: { query: { order: id, limit, starting_after: cursor } } }))}
-        empty={<Empty title="No refunds" />}
-        columns={[
-          { header: 'Refund', cell: (r) => <code>{r.id}</code> },
-          { header: 'Amount', cell: (r) => formatMoney(r.amount, r.currency), className: 'num' },
-          { header: 'Status', cell: (r) => <Badge status={r.status} /> },
-          { header: 'Created', cell: (r) => formatDate(r.created_at) },
-        ]}
-      />
+      <RefundsTable of={{ order: id }} caption="Refunds" />
       <h2>Dispute</h2>
       <PagedTable
         caption="Disputes"

@@ -121,18 +121,26 @@ function Refunds({ id }: { id: string }) {
   return (
     <>
       <h2>Refunds</h2>
-      <PagedTable
-        caption="Refunds of the payment"
-        deps={[id]}
-        load={(cursor, limit) => call(api.GET('/v1/refunds', { params: { query: { payment: id, limit, starting_after: cursor } } }))}
-        empty={<Empty title="No refunds" />}
-        columns={[
-          { header: 'Refund', cell: (r) => <code>{r.id}</code> },
-          { header: 'Amount', cell: (r) => formatMoney(r.amount, r.currency), className: 'num' },
-          { header: 'Status', cell: (r) => <Badge status={r.status} /> },
-          { header: 'Created', cell: (r) => formatDate(r.created_at) },
-        ]}
-      />
+      <RefundsTable of={{ payment: id }} caption="Refunds of the payment" />
     </>
+  );
+}
+
+/** The refunds of a payment or of an order (the order page shows them too). */
+export function RefundsTable({ of, caption }: { of: { payment: string } | { order: string }; caption: string }) {
+  const key = 'payment' in of ? of.payment : of.order;
+  return (
+    <PagedTable
+      caption={caption}
+      deps={[key]}
+      load={(cursor, limit) => call(api.GET('/v1/refunds', { params: { query: { ...of, limit, starting_after: cursor } } }))}
+      empty={<Empty title="No refunds" />}
+      columns={[
+        { header: 'Refund', cell: (r) => <code>{r.id}</code> },
+        { header: 'Amount', cell: (r) => formatMoney(r.amount, r.currency), className: 'num' },
+        { header: 'Status', cell: (r) => <Badge status={r.status} /> },
+        { header: 'Created', cell: (r) => formatDate(r.created_at) },
+      ]}
+    />
   );
 }
