@@ -3,6 +3,9 @@
 // first half is on disk a full garbage collection runs and the memory still held is measured: an
 // implementation that buffers the body would hold the 5 MB received so far. The figures are
 // printed; the bound asserted (a quarter of the file) leaves room for noise, not for a buffer.
+// Under a loaded machine (the whole suite's forks beside it) a sample can catch transient
+// allocations of the moment: the least of three samples is taken, which a buffering server, holding
+// its 5 MB all along, would still exceed.
 import { readdirSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -85,9 +88,14 @@ it('streams a 10 MB file to disk with flat memory', async () => {
   let held = 0;
   const status = await streamPut(pathOf(upload.upload_url), bytes, 'image/png', async () => {
     // Wait until what was sent is written (a buffering server would hold it instead: give it time too).
-    for (let i = 0; i < 100 && onDisk() < bytes.length / 2 - 1_048_576; i++) await new Promise((r) => setTimeout(r, 20));
-    gc();
-    held = used() - baseline;
+    for (let i = 0; i < 500 && onDisk() < bytes.length / 2 - 1_048_576; i++) await new Promise((r) => setTimeout(r, 20));
+    const samples: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 50));
+      gc();
+      samples.push(used() - baseline);
+    }
+    held = Math.min(...samples);
   });
   expect(status).toBe(200);
   const mib = (n: number) => (n / 1_048_576).toFixed(2);
