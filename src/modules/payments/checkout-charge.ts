@@ -74,6 +74,26 @@ export async function cancelDueShare(tx: Tx, scope: Scope, share: PaymentRow, ac
   await enqueueCall(tx, scope, charge.id, { call: 'cancel' }, now, kick);
 }
 
+/** What is left to refund of a share: its amount less its refunds once paid, else nothing. */
+const leftOf = (share: PaymentRow): number => (share.status === 'succeeded' ? share.amount - share.amount_refunded : 0);
+
+/**
+ * An amount spread over the shares in item order, each taking at most what is left of it: the
+ * parts (none of 0), which sum to `amount` when the shares have that much left.
+ */
+function spreadOverShares(shares: readonly PaymentRow[], amount: number): Array<{ share: PaymentRow; take: number }> {
+  const parts: Array<{ share: PaymentRow; take: number }> = [];
+  let remaining = amount;
+  for (const share of shares) {
+    if (remaining === 0) break;
+    const take = Math.min(leftOf(share), remaining);
+    if (take <= 0) continue;
+    remaining -= take;
+    parts.push({ share, take });
+  }
+  return parts;
+}
+
 /**
  * `POST /v1/refunds {payment: <charge>}`: across its shares in item order, each within what is left
  * of it (contract 10's rules per share). `amount` omitted: everything left. Answers the refunds made.
@@ -88,19 +108,13 @@ export async function refundCharge(
 ): Promise<RefundRow[]> {
   if (charge.status !== 'succeeded') throw errors.invalidState('payment', charge.status, 'be refunded');
   const shares = await lockShares(tx, scope, charge);
-  const leftOf = (share: PaymentRow) => (share.status === 'succeeded' ? share.amount - share.amount_refunded : 0);
   const left = shares.reduce((sum, share) => sum + leftOf(share), 0);
   if (left === 0) throw errors.invalidState('payment', 'fully refunded', 'be refunded again');
   const amount = input.amount ?? left;
   if (amount > left) throw errors.invalidRequest(`amount may be at most ${left}: what is left of the payment's ${charge.amount} after refunds.`, 'amount');
   const refunds: RefundRow[] = [];
-  let remaining = amount;
-  for (const share of shares) {
-    const take = Math.min(leftOf(share), remaining);
-    if (take === 0) continue;
-    remaining -= take;
+  for (const { share, take } of spreadOverShares(shares, amount)) {
     refunds.push((await ledger.createRefund(tx, scope, share, { amount: take, reason: input.reason, initiatedBy: 'api', metadata: input.metadata }, now, kick)).refund);
-    if (remaining === 0) break;
   }
   return refunds;
 }
@@ -118,13 +132,7 @@ export async function recordProcessorRefundOnCharge(
   now: Date,
   kick: CallKick,
 ): Promise<void> {
-  let remaining = processor.amount;
-  for (const share of await lockShares(tx, scope, charge)) {
-    if (remaining === 0) break;
-    if (share.status !== 'succeeded') continue;
-    const take = Math.min(share.amount - share.amount_refunded, remaining);
-    if (take <= 0) continue;
-    remaining -= take;
+  for (const { share, take } of spreadOverShares(await lockShares(tx, scope, charge), processor.amount)) {
     await ledger.createRefund(
       tx,
       scope,
