@@ -149,6 +149,15 @@ export async function selectShareIds(q: Queryable, scope: Scope, chargeId: strin
   return rows.map((row) => row.id);
 }
 
+/** The orders of a charge's shares, in item order. */
+export async function selectShareOrderIds(q: Queryable, scope: Scope, chargeId: string): Promise<string[]> {
+  const rows = await q.query<{ order_id: string }>(
+    'SELECT order_id FROM payments WHERE marketplace_id = $1 AND mode = $2 AND charge_payment_id = $3 ORDER BY share_index',
+    [scope.marketplaceId, scope.mode, chargeId],
+  );
+  return rows.map((row) => row.order_id);
+}
+
 export async function updatePayment(tx: Tx, scope: Scope, id: string, changes: Partial<PaymentMutable>, now: Date): Promise<PaymentRow> {
   const entries = Object.entries(changes);
   const sets = entries.map(([column], i) => `${column} = $${i + 5}`);

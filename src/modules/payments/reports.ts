@@ -116,10 +116,7 @@ export async function lockOrderThenPayment(tx: Tx, scope: Scope, paymentId: stri
   if (found.order_id !== null) {
     await requireOrder(tx, scope, found.order_id);
   } else {
-    for (const shareId of await queries.selectShareIds(tx, scope, found.id)) {
-      const share = await queries.selectPayment(tx, scope, shareId);
-      await requireOrder(tx, scope, ledger.orderPartOf(share!).orderId);
-    }
+    for (const orderId of await queries.selectShareOrderIds(tx, scope, found.id)) await requireOrder(tx, scope, orderId);
   }
   return queries.lockPayment(tx, scope, paymentId);
 }
