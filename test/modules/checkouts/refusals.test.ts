@@ -23,6 +23,13 @@ async function unitsLeft(listingIds: readonly string[]): Promise<number[]> {
 }
 
 describe('refusals, each naming its item', () => {
+  it('400 naming `items` when the orders would be payable each but their sum exceeds the largest amount, and reserves nothing', async () => {
+    const { buyer, listings } = await h.cart(2, { price: { amount: 60_000_000_000, currency: 'USD' } });
+    const res = await h.post('/v1/checkouts', { buyer: buyer.id, items: listings.map((l) => ({ listing: l.id })) });
+    expectRefusal(res, 400, 'invalid_request', 'items');
+    expect(await unitsLeft(listings.map((l) => l.id))).toEqual([5, 5]);
+  });
+
   it('404 for an unknown buyer (`buyer`), before any item', async () => {
     const { listings } = await h.cart(1);
     expectRefusal(await h.post('/v1/checkouts', { buyer: 'byr_nope', items: [{ listing: 'lst_nope' }, { listing: listings[0].id }] }), 404, 'resource_missing', 'buyer');
