@@ -186,17 +186,36 @@ function corkPerTick(client: pg.PoolClient): <T>(issue: () => T) => T {
   };
 }
 
-const LISTEN_RETRY_MAX_MS = 10_000;
+const RECONNECT_MAX_MS = 10_000;
 
 /**
- * LISTEN on a client of its own, outside the pool (a pooled connection would be handed to
- * queries and lose its registration). A lost connection is made again with backoff, 100 ms
- * doubling to 10 s, and onConnect runs again, until close(). The first connection failing does
- * not throw either: the caller keeps polling meanwhile.
+ * A host that vanishes without closing its connection (power lost, network cut) is noticed by
+ * the server after about 5 + 3 × 2 = 11 s of silence, instead of the system's default of hours:
+ * only then does its session end and its lock go.
  */
-async function listenOn(connectionString: string, channel: string, options: ListenOptions): Promise<Listener> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name '${channel}'`);
+const KEEPALIVE = 'SET tcp_keepalives_idle = 5; SET tcp_keepalives_interval = 2; SET tcp_keepalives_count = 3';
+
+interface SessionOptions {
+  /** Made on each new connection before it counts as up (LISTEN, taking a lock). */
+  setUp(client: pg.Client): Promise<void>;
+  keepAlive: boolean;
+  /**
+   * true: a first connection that fails is retried like a lost one (listen: the caller polls
+   * meanwhile). false: it throws, and only a session that was up once is made again (holdLock).
+   */
+  retryFirst: boolean;
+  onUp?(): void;
+  onError?(error: unknown): void;
+}
+
+/**
+ * A session on a client of its own, outside the pool (a pooled connection would be handed to
+ * queries and lose what the session set up). A lost connection is made again with backoff, 100 ms
+ * doubling to 10 s, and set up again, until close().
+ */
+async function keepSession(connectionString: string, options: SessionOptions): Promise<{ close(): Promise<void> }> {
   let closed = false;
+  let everUp = false;
   let current: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
   let failures = 0;
@@ -205,33 +224,32 @@ async function listenOn(connectionString: string, channel: string, options: List
     if (closed || retry) return;
     retry = setTimeout(() => {
       retry = null;
-      void connect();
-    }, Math.min(LISTEN_RETRY_MAX_MS, 100 * 2 ** failures++));
+      connect().catch(() => undefined);
+    }, Math.min(RECONNECT_MAX_MS, 100 * 2 ** failures++));
     retry.unref();
   };
 
   async function connect(): Promise<void> {
-    const client = new pg.Client({ connectionString });
+    const client = new pg.Client({ connectionString, keepAlive: options.keepAlive });
     let lost = false;
     const onLost = (error?: unknown) => {
       if (lost) return;
       lost = true;
-      if (error !== undefined && !closed) options.onError?.(error);
       if (current === client) current = null;
       client.end().catch(() => undefined);
+      if (closed || (!everUp && !options.retryFirst)) return;
+      if (error !== undefined) options.onError?.(error);
       scheduleReconnect();
     };
-    client.on('notification', (message) => {
-      if (message.channel === channel) options.onNotify(message.payload ?? '');
-    });
     client.on('error', onLost);
     client.on('end', () => onLost());
     try {
       await client.connect();
-      await client.query(`LISTEN ${channel}`);
+      await options.setUp(client);
     } catch (error) {
       onLost(error);
-      return;
+      if (options.retryFirst) return;
+      throw error;
     }
     if (closed) {
       lost = true;
@@ -240,7 +258,8 @@ async function listenOn(connectionString: string, channel: string, options: List
     }
     current = client;
     failures = 0;
-    options.onConnect?.();
+    everUp = true;
+    options.onUp?.();
   }
 
   await connect();
@@ -255,74 +274,36 @@ async function listenOn(connectionString: string, channel: string, options: List
   };
 }
 
-/**
- * A host that vanishes without closing its connection (power lost, network cut) is noticed by
- * the server after about 5 + 3 × 2 = 11 s of silence, instead of the system's default of hours:
- * only then does its session end and its lock go.
- */
-const KEEPALIVE = 'SET tcp_keepalives_idle = 5; SET tcp_keepalives_interval = 2; SET tcp_keepalives_count = 3';
+/** LISTEN on a session of its own; the first connection failing does not throw (the caller polls meanwhile). */
+async function listenOn(connectionString: string, channel: string, options: ListenOptions): Promise<Listener> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name '${channel}'`);
+  return keepSession(connectionString, {
+    keepAlive: false,
+    retryFirst: true,
+    setUp: async (client) => {
+      client.on('notification', (message) => {
+        if (message.channel === channel) options.onNotify(message.payload ?? '');
+      });
+      await client.query(`LISTEN ${channel}`);
+    },
+    onUp: options.onConnect,
+    onError: options.onError,
+  });
+}
 
 /**
- * Holds the advisory lock (key1, key2) in session mode on a client of its own (Driver.holdLock).
- * The first connection failing throws; a connection lost later is made again, with backoff
- * (100 ms doubling to 10 s), and the lock taken again.
+ * Holds the advisory lock (key1, key2) in session mode on a session of its own (Driver.holdLock).
+ * The first connection failing throws; a connection lost later is made again and the lock taken again.
  */
 async function holdLockOn(connectionString: string, key1: number, key2: number, options: { onError?(error: unknown): void }): Promise<HeldLock> {
-  let released = false;
-  let everHeld = false;
-  let current: pg.Client | null = null;
-  let retry: NodeJS.Timeout | null = null;
-  let failures = 0;
-
-  const scheduleReconnect = () => {
-    if (released || !everHeld || retry) return;
-    retry = setTimeout(() => {
-      retry = null;
-      connect().catch(() => undefined);
-    }, Math.min(LISTEN_RETRY_MAX_MS, 100 * 2 ** failures++));
-    retry.unref();
-  };
-
-  async function connect(): Promise<void> {
-    const client = new pg.Client({ connectionString, keepAlive: true });
-    let lost = false;
-    const onLost = (error?: unknown) => {
-      if (lost) return;
-      lost = true;
-      if (current === client) current = null;
-      client.end().catch(() => undefined);
-      if (released || !everHeld) return;
-      if (error !== undefined) options.onError?.(error);
-      scheduleReconnect();
-    };
-    client.on('error', onLost);
-    client.on('end', () => onLost());
-    try {
-      await client.connect();
+  const session = await keepSession(connectionString, {
+    keepAlive: true,
+    retryFirst: false,
+    setUp: async (client) => {
       await client.query(KEEPALIVE);
       await client.query('SELECT pg_advisory_lock($1, $2)', [key1, key2]);
-    } catch (error) {
-      onLost(error);
-      throw error;
-    }
-    if (released) {
-      lost = true;
-      await client.end().catch(() => undefined);
-      return;
-    }
-    current = client;
-    failures = 0;
-    everHeld = true;
-  }
-
-  await connect();
-  return {
-    async release() {
-      released = true;
-      if (retry) clearTimeout(retry);
-      const client = current;
-      current = null;
-      await client?.end().catch(() => undefined);
     },
-  };
+    onError: options.onError,
+  });
+  return { release: () => session.close() };
 }

@@ -8,9 +8,8 @@
 // The numbers are in docs/security.md.
 import type { Clock } from '../../clock.js';
 import type { Queryable } from '../../db/db.js';
-import { DomainError } from '../../errors.js';
 import { deleteEndedLoginAttempts, upsertLoginAttempts, type LoginAttemptRow } from './queries.js';
-import type { LoginLimit } from './throttle.js';
+import { tooManyAttempts, type LoginLimit } from './throttle.js';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -59,13 +58,11 @@ async function countAndCheck(q: Queryable, nowMs: number, route: SecretRoute, ki
 
 function refuseIfOver(row: LoginAttemptRow | undefined, limit: LoginLimit, nowMs: number, route: SecretRoute, kind: 'address' | 'target'): void {
   if (!row || row.attempts <= limit.attempts) return;
-  const retryAfterSeconds = Math.max(1, Math.ceil((row.expires_at.getTime() - nowMs) / 1000));
   const by = kind === 'address' ? 'from this address' : 'for this target';
-  throw new DomainError(
-    'rate_limited',
+  throw tooManyAttempts(
     `Too many ${route.replaceAll('_', ' ')} attempts ${by} (at most ${limit.attempts} per ${Math.round(limit.windowMs / MINUTE)} minutes); wait Retry-After seconds.`,
-    undefined,
-    { retryAfterSeconds },
+    row.expires_at,
+    nowMs,
   );
 }
 

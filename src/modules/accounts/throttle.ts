@@ -36,6 +36,12 @@ const REFUSALS: Record<BucketKind, string> = {
   email: 'Too many login attempts for this email',
 };
 
+/** The 429 of a bucket over its limit: Retry-After is when its window ends (at least 1 s). */
+export function tooManyAttempts(message: string, windowEnds: Date, nowMs: number): DomainError {
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowEnds.getTime() - nowMs) / 1000));
+  return new DomainError('rate_limited', message, undefined, { retryAfterSeconds });
+}
+
 /** The buckets of one attempt, to settle it once the password was checked. */
 export interface LoginAttempt {
   buckets: Record<BucketKind, string>;
@@ -62,8 +68,7 @@ function refuseIfOver(rows: LoginAttemptRow[], attempt: LoginAttempt, nowMs: num
   if (over.length === 0) return;
   // The latest window to end decides when an attempt can pass again.
   const last = over.reduce((a, b) => (b.row.expires_at.getTime() > a.row.expires_at.getTime() ? b : a));
-  const retryAfterSeconds = Math.max(1, Math.ceil((last.row.expires_at.getTime() - nowMs) / 1000));
-  throw new DomainError('rate_limited', `${REFUSALS[last.kind]}; wait Retry-After seconds.`, undefined, { retryAfterSeconds });
+  throw tooManyAttempts(`${REFUSALS[last.kind]}; wait Retry-After seconds.`, last.row.expires_at, nowMs);
 }
 
 /**
