@@ -45,8 +45,10 @@ function readPaths(query: unknown): string[] {
 }
 
 /** The object a path leads to, or the 400 naming it. */
-function checkPath(objects: ExpandableObjects, object: string, path: string, param: string, viewer: OperationContext['viewer']): void {
-  const segments = path.split('.');
+function checkPath(objects: ExpandableObjects, object: string, given: string, param: string, viewer: OperationContext['viewer']): void {
+  const segments = given.split('.');
+  // The message quotes the path: a long one (the query string may hold 16 KiB) is cut.
+  const path = given.length > 100 ? `${given.slice(0, 100)}…` : given;
   if (segments.length > MAX_EXPAND_DEPTH) {
     throw errors.invalidRequest(`Cannot expand '${path}': expand goes at most ${MAX_EXPAND_DEPTH} levels deep (a.b).`, param);
   }
@@ -192,7 +194,8 @@ export function expandableRoutes(objects: ExpandableObjects) {
     const schema = (route.schema ?? {}) as Record<string, unknown>;
     const querystring = (schema.querystring ?? Type.Object({}, { additionalProperties: false })) as TSchema;
     const paths = expandPaths(objects, object);
-    const response = schema.response as Record<string, TSchema>;
+    const response = schema.response as Record<string, TSchema> | undefined;
+    if (!response?.[200]) throw new Error(`${route.method} ${route.url}: a route that expands declares its 200 answer`);
     route.schema = {
       ...schema,
       querystring: {

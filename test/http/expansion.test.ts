@@ -174,6 +174,13 @@ describe('refusals', () => {
     }
   });
 
+  it('quotes at most 100 characters of an unknown path', async () => {
+    const res = await ctx.request(`/v1/orders?expand[]=${'x'.repeat(5000)}`);
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.error.message).toContain(`'${'x'.repeat(100)}…'`);
+    expect(res.body.error.message.length).toBeLessThan(400);
+  });
+
   it('refuses three levels', async () => {
     const res = await ctx.request(`/v1/refunds/${refund.id}?expand[]=order.listing.seller`);
     expect(res.status, res.text).toBe(400);
