@@ -6,6 +6,7 @@
 import type { Config } from '../config.js';
 import type { ClockAdvanceHook, PeriodicJob, TimerHandlers } from '../contracts/background.js';
 import type { ErasureParticipant } from '../contracts/erasure.js';
+import type { ExpandableObject, ExpandableObjects } from '../contracts/expansion.js';
 import { TARGET_TYPES, type ModerationTarget, type ModerationTargets, type TargetType } from '../contracts/moderation.js';
 import type { ProcessorDriver, Provider } from '../contracts/processor.js';
 import type { StorageDriver } from '../contracts/storage.js';
@@ -99,6 +100,23 @@ function moderationTargetsOf(modules: readonly ModuleManifest[]): ModerationTarg
   return targets as ModerationTargets;
 }
 
+/** The expandable objects by name; an object declared twice, or a field naming no object, stops the start. */
+function expandableOf(modules: readonly ModuleManifest[]): ExpandableObjects {
+  const objects: Record<string, ExpandableObject> = {};
+  for (const module of modules) {
+    for (const expandable of module.expandable ?? []) {
+      if (objects[expandable.object]) throw new WiringError(`expandable object '${expandable.object}' is declared twice (again by ${module.name})`);
+      objects[expandable.object] = expandable;
+    }
+  }
+  for (const expandable of Object.values(objects)) {
+    for (const [field, target] of Object.entries(expandable.fields)) {
+      if (!objects[target]) throw new WiringError(`${expandable.object}.${field} expands to '${target}', which no module declares`);
+    }
+  }
+  return objects;
+}
+
 /** The one module's implementation of a provided hook; none or two is an error. */
 function providedOf<K extends keyof NonNullable<ModuleManifest['provides']>>(
   modules: readonly ModuleManifest[],
@@ -131,6 +149,7 @@ export function buildWiring(config: Config, modules: readonly ModuleManifest[] =
     workStats: all((module) => module.workStats),
     clockAdvanceHooks: [...ROOT_CLOCK_HOOKS, ...all((module) => module.clockAdvanceHooks)],
     eventSubscribers: all((module) => module.eventSubscribers),
+    expandable: expandableOf(modules),
     erasure: erasureOf(modules),
     moderationTargets: moderationTargetsOf(modules),
     orderPayments: providedOf(modules, 'orderPayments'),

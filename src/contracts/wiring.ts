@@ -14,6 +14,7 @@ import type { ClockAdvanceHook, JobKind, PeriodicJob, TimerHandlers, WorkerCompo
 import type { ApiKeyContext } from './context.js';
 import type { Deps, Hooks, ListingLookup, OrderPaymentHooks } from './deps.js';
 import type { ErasureParticipant } from './erasure.js';
+import type { ExpandableObject, ExpandableObjects } from './expansion.js';
 import type { EventSubscriber } from './events.js';
 import type { ModerationTarget, TargetType } from './moderation.js';
 
@@ -88,6 +89,8 @@ export interface ModuleManifest {
   eventSubscribers?: readonly EventSubscriber[];
   erasure?: ErasureParticipant;
   moderationTargets?: Partial<Record<TargetType, ModerationTarget>>;
+  /** Its objects that `expand[]` can put in place of their ids (src/contracts/expansion.ts). */
+  expandable?: readonly ExpandableObject[];
   /** Hooks this module provides to others. */
   provides?: { orderPayments?: OrderPaymentHooks; listings?: ListingLookup };
 }
@@ -102,4 +105,6 @@ export interface Wiring extends Hooks {
   readonly workStats: readonly WorkStatsSource[];
   readonly clockAdvanceHooks: readonly ClockAdvanceHook[];
   readonly eventSubscribers: readonly EventSubscriber[];
+  /** Every module's expandable objects, by name. */
+  readonly expandable: ExpandableObjects;
 }

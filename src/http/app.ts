@@ -13,6 +13,7 @@ import { apiKeyAuth, type Access, type SessionAuthenticator } from './api-auth.j
 import { clientErrorHandler } from './client-errors.js';
 import { installErrorHandling } from './error-handler.js';
 import { claimOwners } from './claim-owners.js';
+import { expandableRoutes } from './expansion.js';
 import { idempotent, type IdempotencyServices } from './idempotency.js';
 import { AppMetrics, installMetrics } from './metrics.js';
 import { finishDocument, type OpenApiDocument } from './openapi.js';
@@ -264,6 +265,7 @@ async function apiScope(
   sessions?: SessionAuthenticator,
 ) {
   scope.addHook('onRoute', closeUndeclaredInput);
+  scope.addHook('onRoute', expandableRoutes(services.wiring.expandable));
   scope.addHook('onRoute', (route: RouteOptions) => {
     const keys: Array<Record<string, string[]>> = access === 'publishable' ? [{ secretKey: [] }, { publishableKey: [] }] : [{ secretKey: [] }];
     route.schema = {

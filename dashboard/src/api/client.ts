@@ -33,6 +33,11 @@ const dashboardHeaders: Middleware = {
   },
 };
 
+/** An expandable field's id: the API answers the id, or the object when asked with `expand[]` (docs/expand.md). */
+export function idOf<T extends string | null>(field: T | { id: string }): T | string {
+  return typeof field === 'object' && field !== null ? field.id : field;
+}
+
 export const api = createClient<paths>({ baseUrl: window.location.origin, credentials: 'same-origin' });
 api.use(dashboardHeaders);
 

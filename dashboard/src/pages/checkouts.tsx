@@ -2,7 +2,7 @@
 // its amounts, its payment and its orders, in item order, each linked to its own page (which
 // links its listing: the table keeps to what fits, the money per seller).
 import { useState } from 'react';
-import { api, call, type Mode } from '../api/client';
+import { api, call, idOf, type Mode } from '../api/client';
 import { Link } from '../router';
 import { Badge, DefinitionList, Empty, ErrorNotice, Field, formatDate, formatMoney, Json, Loading, PageHeader, PagedTable, Select } from '../ui/components';
 import { useLoad } from '../ui/hooks';
@@ -112,7 +112,7 @@ export function CheckoutPage({ scope, id }: { scope: Scope; id: string }) {
         empty={<Empty title="No orders" />}
         columns={[
           { header: 'Order', cell: (o) => <Link to={`${base(scope)}/orders/${o.id}`}>{o.id}</Link> },
-          { header: 'Seller', cell: (o) => <Link to={`${base(scope)}/sellers/${o.seller}`}>{o.seller}</Link> },
+          { header: 'Seller', cell: (o) => <Link to={`${base(scope)}/sellers/${idOf(o.seller)}`}>{idOf(o.seller)}</Link> },
           { header: 'Quantity', cell: (o) => String(o.quantity), className: 'num' },
           { header: 'Subtotal', cell: (o) => formatMoney(o.subtotal, o.currency), className: 'num' },
           { header: 'Fee', cell: (o) => formatMoney(o.fee_amount, o.currency), className: 'num' },

@@ -1,7 +1,7 @@
 // Orders (transition log, payment, refunds, dispute), listings, sellers and buyers (suspend,
 // erase with a confirmation), flags and the moderation log, the test clock, the overview.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { api, call, type Mode } from '../api/client';
+import { api, call, idOf, type Mode } from '../api/client';
 import { Link, navigate } from '../router';
 import { canWrite, useSession } from '../session';
 import { Badge, ConfirmButton, DefinitionList, Empty, ErrorNotice, Field, formatDate, formatMoney, Json, Loading, Notice, PageHeader, PagedTable, Select } from '../ui/components';
@@ -50,7 +50,7 @@ export function OrdersPage({ scope }: { scope: Scope }) {
           { header: 'Order', cell: (o) => <Link to={`${base(scope)}/orders/${o.id}`}>{o.id}</Link> },
           { header: 'Total', cell: (o) => formatMoney(o.total, o.currency), className: 'num' },
           { header: 'State', cell: (o) => <Badge status={o.state} /> },
-          { header: 'Buyer', cell: (o) => <Link to={`${base(scope)}/buyers/${o.buyer}`}>{o.buyer}</Link> },
+          { header: 'Buyer', cell: (o) => <Link to={`${base(scope)}/buyers/${idOf(o.buyer)}`}>{idOf(o.buyer)}</Link> },
           { header: 'Created', cell: (o) => formatDate(o.created_at) },
         ]}
       />
@@ -74,10 +74,10 @@ export function OrderPage({ scope, id }: { scope: Scope; id: string }) {
       <section className="card">
         <DefinitionList
           items={[
-            ['Buyer', <Link key="b" to={`${base(scope)}/buyers/${o.buyer}`}>{o.buyer}</Link>],
-            ['Seller', <Link key="s" to={`${base(scope)}/sellers/${o.seller}`}>{o.seller}</Link>],
-            ['Listing', <Link key="l" to={`${base(scope)}/listings/${o.listing}`}>{o.listing}</Link>],
-            ['Checkout', o.checkout ? <Link key="c" to={`${base(scope)}/checkouts/${o.checkout}`}>{o.checkout}</Link> : '—'],
+            ['Buyer', <Link key="b" to={`${base(scope)}/buyers/${idOf(o.buyer)}`}>{idOf(o.buyer)}</Link>],
+            ['Seller', <Link key="s" to={`${base(scope)}/sellers/${idOf(o.seller)}`}>{idOf(o.seller)}</Link>],
+            ['Listing', <Link key="l" to={`${base(scope)}/listings/${idOf(o.listing)}`}>{idOf(o.listing)}</Link>],
+            ['Checkout', o.checkout ? <Link key="c" to={`${base(scope)}/checkouts/${idOf(o.checkout)}`}>{idOf(o.checkout)}</Link> : '—'],
             ['Quantity', String(o.quantity)],
             ['Subtotal', formatMoney(o.subtotal, o.currency)],
             ['Fee', formatMoney(o.fee_amount, o.currency)],
@@ -170,7 +170,7 @@ export function ListingsPage({ scope }: { scope: Scope }) {
           { header: 'Title', cell: (l) => <Link to={`${base(scope)}/listings/${l.id}`}>{l.title}</Link>, className: 'wrap' },
           { header: 'Price', cell: (l) => formatMoney(l.price.amount, l.price.currency), className: 'num' },
           { header: 'Status', cell: (l) => <Badge status={l.status} /> },
-          { header: 'Seller', cell: (l) => <Link to={`${base(scope)}/sellers/${l.seller}`}>{l.seller}</Link> },
+          { header: 'Seller', cell: (l) => <Link to={`${base(scope)}/sellers/${idOf(l.seller)}`}>{idOf(l.seller)}</Link> },
           { header: 'Created', cell: (l) => formatDate(l.created_at) },
         ]}
       />
@@ -195,7 +195,7 @@ export function ListingPage({ scope, id }: { scope: Scope; id: string }) {
         <DefinitionList
           items={[
             ['Price', formatMoney(l.price.amount, l.price.currency)],
-            ['Seller', <Link key="s" to={`${base(scope)}/sellers/${l.seller}`}>{l.seller}</Link>],
+            ['Seller', <Link key="s" to={`${base(scope)}/sellers/${idOf(l.seller)}`}>{idOf(l.seller)}</Link>],
             ['Created', formatDate(l.created_at)],
           ]}
         />

@@ -1,11 +1,13 @@
 // The buyers module's manifest (src/contracts/wiring.ts).
 import type { ModuleManifest } from '../../contracts/wiring.js';
+import { expandableBuyer } from './expandable.js';
 import { findBuyerForShare } from './operations.js';
 import { buyerRoutes } from './routes/index.js';
 
 export const buyersModule: ModuleManifest = {
   name: 'buyers',
   routes: { secret: buyerRoutes },
+  expandable: [expandableBuyer],
   // A buyer can be flagged; no moderation action applies to one (docs/trust-and-safety.md).
   moderationTargets: { buyer: { find: findBuyerForShare, actions: {} } },
 };

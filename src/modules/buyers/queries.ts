@@ -86,3 +86,8 @@ export async function selectBuyerStanding(q: Queryable, scope: Scope, id: string
   );
   return rows[0] ?? null;
 }
+
+/** The buyers of these ids, in one statement (expand[]); an id not found is absent. */
+export function selectBuyersByIds(q: Queryable, scope: Scope, ids: readonly string[]): Promise<BuyerRow[]> {
+  return q.query<BuyerRow>(`SELECT ${COLUMNS} FROM buyers WHERE marketplace_id = $1 AND mode = $2 AND id = ANY($3)`, [scope.marketplaceId, scope.mode, ids]);
+}

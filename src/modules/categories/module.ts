@@ -1,8 +1,10 @@
 // The categories module's manifest (src/contracts/wiring.ts).
 import type { ModuleManifest } from '../../contracts/wiring.js';
+import { expandableCategory } from './expandable.js';
 import { categoryRoutes } from './routes/index.js';
 
 export const categoriesModule: ModuleManifest = {
   name: 'categories',
   routes: { secret: categoryRoutes },
+  expandable: [expandableCategory],
 };

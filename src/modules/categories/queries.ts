@@ -196,3 +196,8 @@ export async function selectLiveListingAttributes(
     [scope.marketplaceId, scope.mode, categoryId, afterId, limit],
   );
 }
+
+/** The categories of these ids, in one statement (expand[]); an id not found is absent. */
+export function selectCategoriesByIds(q: Queryable, scope: Scope, ids: readonly string[]): Promise<CategoryRow[]> {
+  return q.query<CategoryRow>(`SELECT ${COLUMNS} FROM categories WHERE marketplace_id = $1 AND mode = $2 AND id = ANY($3)`, [scope.marketplaceId, scope.mode, ids]);
+}

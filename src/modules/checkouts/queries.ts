@@ -98,3 +98,8 @@ export function selectCheckouts(q: Queryable, scope: Scope, filter: { buyer?: st
     page,
   });
 }
+
+/** The checkouts of these ids, in one statement (expand[]); an id not found is absent. */
+export function selectCheckoutsByIds(q: Queryable, scope: Scope, ids: readonly string[]): Promise<CheckoutRow[]> {
+  return q.query<CheckoutRow>(`SELECT ${COLUMNS} FROM checkouts WHERE marketplace_id = $1 AND mode = $2 AND id = ANY($3)`, [scope.marketplaceId, scope.mode, ids]);
+}

@@ -1,5 +1,6 @@
 // The listings module's manifest (src/contracts/wiring.ts).
 import type { ModuleManifest } from '../../contracts/wiring.js';
+import { expandableListing } from './expandable.js';
 import { listingsErasure } from './erasure.js';
 import { expireListingTimer, findListing, findListingForShare, LISTING_EXPIRE_TIMER, requireListing, setListingRemoved } from './operations.js';
 import { listingPublicRoutes, listingRoutes } from './routes/index.js';
@@ -7,6 +8,7 @@ import { listingPublicRoutes, listingRoutes } from './routes/index.js';
 export const listingsModule: ModuleManifest = {
   name: 'listings',
   routes: { publishable: listingPublicRoutes, secret: listingRoutes },
+  expandable: [expandableListing],
   timers: { [LISTING_EXPIRE_TIMER]: expireListingTimer },
   erasure: listingsErasure,
   moderationTargets: { listing: { find: findListingForShare, actions: { remove_listing: setListingRemoved } } },

@@ -288,3 +288,8 @@ export async function selectListingForOrder(
   );
   return rows[0] ?? null;
 }
+
+/** The listings of these ids, in one statement (expand[]); an id not found is absent. */
+export function selectListingsByIds(q: Queryable, scope: Scope, ids: readonly string[]): Promise<ListingRow[]> {
+  return q.query<ListingRow>(`SELECT ${COLUMNS} FROM listings WHERE marketplace_id = $1 AND mode = $2 AND id = ANY($3)`, [scope.marketplaceId, scope.mode, ids]);
+}

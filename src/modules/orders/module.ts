@@ -3,6 +3,7 @@
 import type { ModuleManifest } from '../../contracts/wiring.js';
 import { DISPUTE_DECISION_TIMER, disputeDecisionTimer } from './disputes.js';
 import { ordersErasure } from './erasure.js';
+import { expandableDispute, expandableOrder } from './expandable.js';
 import {
   CLAIM_WINDOW_TIMER,
   CONFIRM_WINDOW_TIMER,
@@ -23,4 +24,5 @@ export const ordersModule: ModuleManifest = {
     [DISPUTE_DECISION_TIMER]: disputeDecisionTimer,
   },
   erasure: ordersErasure,
+  expandable: [expandableOrder, expandableDispute],
 };

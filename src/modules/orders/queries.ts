@@ -439,3 +439,13 @@ export async function updateOrderTextsOfPartyErased(tx: Tx, scope: Scope, orderI
     ),
   ]);
 }
+
+/** The orders of these ids, in one statement (expand[]); an id not found is absent. */
+export function selectOrdersByIds(q: Queryable, scope: Scope, ids: readonly string[]): Promise<OrderRow[]> {
+  return q.query<OrderRow>(`SELECT ${COLUMNS} FROM orders WHERE marketplace_id = $1 AND mode = $2 AND id = ANY($3)`, [scope.marketplaceId, scope.mode, ids]);
+}
+
+/** The disputes of these ids, in one statement (expand[]); an id not found is absent. */
+export function selectDisputesByIds(q: Queryable, scope: Scope, ids: readonly string[]): Promise<DisputeRow[]> {
+  return q.query<DisputeRow>(`SELECT ${DISPUTE_COLUMNS} FROM disputes WHERE marketplace_id = $1 AND mode = $2 AND id = ANY($3)`, [scope.marketplaceId, scope.mode, ids]);
+}

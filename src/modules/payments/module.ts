@@ -4,6 +4,7 @@ import type { ModuleManifest } from '../../contracts/wiring.js';
 import { runDueJobs } from '../../workers/engine.js';
 import { processorCallJob } from './calls.js';
 import { RELEASE_TIMER, releaseTimer, retryReleasesOnPayoutsEnabled } from './operations.js';
+import { expandablePayment, expandableRefund } from './expandable.js';
 import { paymentOrderHooks } from './order-hooks.js';
 import { paymentApiRoutes, paymentPageRoutes } from './routes/index.js';
 
@@ -20,4 +21,5 @@ export const paymentsModule: ModuleManifest = {
   // A seller whose payouts become enabled gets its failed releases retried (contract 10).
   eventSubscribers: [retryReleasesOnPayoutsEnabled],
   provides: { orderPayments: paymentOrderHooks },
+  expandable: [expandablePayment, expandableRefund],
 };

@@ -36,6 +36,12 @@ export async function paymentPageUrl(q: Queryable, scope: Scope, paymentId: stri
   return row !== null && row.status === 'awaiting_payment' ? row.checkout_url : null;
 }
 
+/** The page URLs of these payments (those awaiting payment; null for the others), in one statement. */
+export async function paymentPageUrls(q: Queryable, scope: Scope, paymentIds: readonly string[]): Promise<Map<string, string | null>> {
+  const rows = await queries.selectPaymentsByIds(q, scope, paymentIds);
+  return new Map(rows.map((row) => [row.id, row.status === 'awaiting_payment' ? row.checkout_url : null]));
+}
+
 export async function retrievePayment(ctx: OperationContext, id: string): Promise<Payment> {
   const row = await queries.selectPayment(ctx.db, ctx.scope, id);
   if (!row) throw errors.missing('payment', id);

@@ -385,3 +385,13 @@ export async function selectCardDisputeByProcessorId(q: Queryable, scope: Scope,
   );
   return rows[0] ?? null;
 }
+
+/** The payments of these ids, in one statement (expand[]); an id not found is absent. */
+export function selectPaymentsByIds(q: Queryable, scope: Scope, ids: readonly string[]): Promise<PaymentRow[]> {
+  return q.query<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE marketplace_id = $1 AND mode = $2 AND id = ANY($3)`, [scope.marketplaceId, scope.mode, ids]);
+}
+
+/** The refunds of these ids, in one statement (expand[]); an id not found is absent. */
+export function selectRefundsByIds(q: Queryable, scope: Scope, ids: readonly string[]): Promise<RefundRow[]> {
+  return q.query<RefundRow>(`SELECT ${REFUND_COLUMNS} FROM refunds WHERE marketplace_id = $1 AND mode = $2 AND id = ANY($3)`, [scope.marketplaceId, scope.mode, ids]);
+}

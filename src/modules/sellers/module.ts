@@ -1,11 +1,13 @@
 // The sellers module's manifest (src/contracts/wiring.ts).
 import type { ModuleManifest } from '../../contracts/wiring.js';
+import { expandableSeller } from './expandable.js';
 import { findSellerForShare, setSellerSuspension } from './operations.js';
 import { sellerPublicRoutes, sellerRoutes } from './routes/index.js';
 
 export const sellersModule: ModuleManifest = {
   name: 'sellers',
   routes: { publishable: sellerPublicRoutes, secret: sellerRoutes },
+  expandable: [expandableSeller],
   moderationTargets: {
     seller: {
       find: findSellerForShare,

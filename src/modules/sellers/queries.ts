@@ -225,3 +225,8 @@ export async function selectSellerIdByProcessorAccount(q: Queryable, scope: Scop
   );
   return rows[0]?.id ?? null;
 }
+
+/** The sellers of these ids, in one statement (expand[]); an id not found is absent. */
+export function selectSellersByIds(q: Queryable, scope: Scope, ids: readonly string[]): Promise<SellerRow[]> {
+  return q.query<SellerRow>(`${SELECT_SELLER} WHERE s.marketplace_id = $1 AND s.mode = $2 AND s.id = ANY($3)`, [scope.marketplaceId, scope.mode, ids]);
+}

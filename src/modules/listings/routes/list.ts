@@ -7,6 +7,7 @@ export const listListingsRoute: RouteModule = (app) => {
   app.get(
     '/listings',
     {
+      config: { expand: 'listing' },
       schema: {
         tags: ['Listings'],
         summary: 'List listings',

@@ -8,6 +8,7 @@ export const retrieveListingRoute: RouteModule = (app) => {
   app.get(
     '/listings/:id',
     {
+      config: { expand: 'listing' },
       schema: {
         tags: ['Listings'],
         summary: 'Retrieve a listing',

@@ -7,6 +7,7 @@ export const listOrdersRoute: RouteModule = (app) => {
   app.get(
     '/orders',
     {
+      config: { expand: 'order' },
       schema: {
         tags: ['Orders'],
         summary: 'List orders',

@@ -8,6 +8,7 @@ export const retrieveOrderRoute: RouteModule = (app) => {
   app.get(
     '/orders/:id',
     {
+      config: { expand: 'order' },
       schema: {
         tags: ['Orders'],
         summary: 'Retrieve an order',

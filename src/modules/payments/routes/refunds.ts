@@ -7,7 +7,7 @@ import { CreateRefundBody, ListRefundsQuery, MetadataBody, Refund, RefundList } 
 export const refundRoutes: RouteModule = (app) => {
   app.get(
     '/refunds',
-    { schema: { tags: ['Refunds'], summary: 'List refunds', description: 'Newest first, filtered by `payment` and `order`.', querystring: ListRefundsQuery, response: { 200: RefundList } } },
+    { config: { expand: 'refund' }, schema: { tags: ['Refunds'], summary: 'List refunds', description: 'Newest first, filtered by `payment` and `order`.', querystring: ListRefundsQuery, response: { 200: RefundList } } },
     async (request) => listRefunds(request.ctx, request.query),
   );
   app.post(
@@ -29,7 +29,7 @@ export const refundRoutes: RouteModule = (app) => {
   );
   app.get(
     '/refunds/:id',
-    { schema: { tags: ['Refunds'], summary: 'Retrieve a refund', params: IdParams, response: { 200: Refund } } },
+    { config: { expand: 'refund' }, schema: { tags: ['Refunds'], summary: 'Retrieve a refund', params: IdParams, response: { 200: Refund } } },
     async (request) => retrieveRefund(request.ctx, request.params.id),
   );
   app.patch(
