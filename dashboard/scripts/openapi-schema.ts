@@ -2,8 +2,8 @@
 // route table, no database server) and turns it into TypeScript types (openapi-typescript) for the
 // two typed clients of the repository, from the one document in one run, so they cannot drift:
 // - dashboard/src/api/schema.d.ts: the dashboard's client (every path, /manage/v1 included);
-// - clients/typescript/src/schema.ts: the TypeScript client (the /v1 paths an API key calls, the
-//   `webhooks` section, and the event type names). A .ts file, not a .d.ts, so that tsc emits its
+// - clients/typescript/src/schema.ts: the TypeScript client (the /v1 paths an API key calls, and the
+//   `webhooks` section with its WebhookEvent union). A .ts file, not a .d.ts, so that tsc emits its
 //   declarations into the client's dist/.
 // `npm run api:schema` (alias `dashboard:schema`) writes both; `npm run typecheck` and the client's
 // build run it first. Neither file is committed (.gitignore): generated, they would change with
@@ -16,7 +16,6 @@ import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { systemClock } from '../../src/clock.js';
 import { parseConfig } from '../../src/config.js';
-import { EVENT_TYPES } from '../../src/contracts/events.js';
 import { createDb } from '../../src/db/db.js';
 import { pgliteDriver } from '../../src/db/drivers.js';
 import { closeServices, createApp, createServices } from '../../src/app/runtime.js';
@@ -65,11 +64,6 @@ function apiKeyDocument(document: Document): Document {
   return { ...document, paths };
 }
 
-/** The event type names, for the client's typed events while the document has no `webhooks` section. */
-function eventTypeUnion(): string {
-  return `\n/** Every event type the service emits (src/contracts/events.ts). */\nexport type EventType =\n${EVENT_TYPES.map((type) => `    | '${type}'`).join('\n')};\n`;
-}
-
 /** Writes `text` unless the file already holds it, so a running `vite` or `tsc --watch` sees no change. */
 async function writeIfChanged(path: string, text: string): Promise<void> {
   const previous = await readFile(path, 'utf8').catch(() => null);
@@ -79,4 +73,4 @@ async function writeIfChanged(path: string, text: string): Promise<void> {
 
 const document = await buildOpenApiDocument();
 await writeIfChanged(DASHBOARD_SCHEMA, HEADER + (await typesOf(document)));
-await writeIfChanged(CLIENT_SCHEMA, HEADER + (await typesOf(apiKeyDocument(document))) + eventTypeUnion());
+await writeIfChanged(CLIENT_SCHEMA, HEADER + (await typesOf(apiKeyDocument(document))));

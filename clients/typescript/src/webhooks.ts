@@ -4,23 +4,25 @@
 // clock. constructEvent checks it on the raw body and answers the event typed by its `type`.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { WebhookSignatureError } from './errors.js';
-import type { EventType, operations } from './schema.js';
+import type { components } from './schema.js';
 
 /** The header a delivery's signature arrives in. */
 export const SIGNATURE_HEADER = 'Service-Signature';
 /** Interface 6.4: a `t` further than this from the receiver's clock is refused. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
-/** The stored event of `GET /v1/events/{id}`, which a delivery's body is. */
-type StoredEvent = operations['retrieveEvent']['responses'][200]['content']['application/json'];
+/**
+ * Every event a webhook delivers: the document's `WebhookEvent`, a union of one envelope per type
+ * (its `webhooks` section), discriminated by `type`: `switch (event.type)` narrows `data.object`
+ * (and `data.previous_attributes` where the type has it) to that event's object.
+ */
+export type WebhookEvent = components['schemas']['WebhookEvent'];
 
-/** An event whose `type` is `T`. */
-export type EventOf<T extends EventType> = Omit<StoredEvent, 'type'> & { type: T };
+/** Every event type the service emits. */
+export type EventType = WebhookEvent['type'];
 
-/** Every event a webhook delivers: a union discriminated by `type` (`switch (event.type)` narrows it). */
-export type WebhookEvent = { [T in EventType]: EventOf<T> }[EventType];
-
-export type { EventType };
+/** The event whose `type` is `T` (`EventOf<'order.created'>`: `data.object` is an Order). */
+export type EventOf<T extends EventType> = Extract<WebhookEvent, { type: T }>;
 
 export interface ConstructEventOptions {
   /** Seconds `t` may be from `now`: 300 by default (interface 6.4). */

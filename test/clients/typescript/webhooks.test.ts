@@ -5,10 +5,14 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import {
   constructEvent,
   WebhookSignatureError,
+  type components,
+  type EventOf,
   type EventType,
   type WebhookEvent,
   type WebhookSignatureFailure,
 } from '../../../clients/typescript/src/index.js';
+import type { webhooks } from '../../../clients/typescript/src/schema.js';
+import { EVENT_TYPES } from '../../../src/contracts/events.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
 import { deliverDue, startReceiver, type Receiver } from '../../modules/webhooks/helpers.js';
 import { listen, recordingClient } from './helpers.js';
@@ -93,14 +97,29 @@ describe('constructEvent on a real delivery', () => {
 });
 
 describe('typed events', () => {
-  it('narrows by `type`', () => {
+  type Schemas = components['schemas'];
+
+  it('narrows by `type`: data.object is that event\'s object', () => {
     const event: WebhookEvent = constructEvent(delivery.body, delivery.header, secret);
     expectTypeOf(event.type).toEqualTypeOf<EventType>();
-    if (event.type === 'seller.created') {
-      expectTypeOf(event.type).toEqualTypeOf<'seller.created'>();
-      expect(event.data.object.id).toBe(sellerId);
-    } else {
-      expect.unreachable(`a seller.created event, not ${event.type}`);
+    switch (event.type) {
+      case 'seller.created':
+        expectTypeOf(event.data.object).toEqualTypeOf<Schemas['Seller']>();
+        expect(event.data.object.id).toBe(sellerId);
+        expect(event.data.object.name).toBe('Ada Lovelace');
+        break;
+      case 'order.created':
+        expectTypeOf(event.data.object).toEqualTypeOf<Schemas['Order']>();
+        expect.unreachable('the delivery was a seller.created');
+        break;
+      default:
+        expect.unreachable(`a seller.created event, not ${event.type}`);
     }
+    expectTypeOf<EventOf<'refund.updated'>['data']['object']>().toEqualTypeOf<Schemas['Refund']>();
+  });
+
+  it('has one member per event type of the service and of the document\'s webhooks', () => {
+    expectTypeOf<EventType>().toEqualTypeOf<keyof webhooks>();
+    expectTypeOf<EventType>().toEqualTypeOf<(typeof EVENT_TYPES)[number]>();
   });
 });
