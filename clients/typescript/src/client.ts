@@ -27,13 +27,12 @@ type Method = 'get' | 'post' | 'patch' | 'delete';
 /** The paths that have an operation for `M`. */
 export type PathsWith<M extends Method> = ClientPathsWithMethod<Api, M>;
 /** What a call of `M` on `P` takes: `params` (`path`, `query`) and `body`, as the document says. */
-export type RequestInit<M extends Method, P extends PathsWith<M>> = NonNullable<MaybeOptionalInit<paths[P], M>>;
+export type CallInit<M extends Method, P extends PathsWith<M>> = NonNullable<MaybeOptionalInit<paths[P], M>>;
 /** What a call of `M` on `P` answers on success. */
 export type ResponseOf<M extends Method, P extends PathsWith<M>> = MethodResponse<Api, M, P>;
 
 /** The init argument: optional when nothing in it is required. */
-type InitArg<Init, Extra = unknown> = undefined extends MaybeUndefined<Init> ? [init?: Init & Extra] : [init: Init & Extra];
-type MaybeUndefined<Init> = Partial<Init> extends Init ? undefined : Init;
+type InitArg<Init, Extra = unknown> = Partial<Init> extends Init ? [init?: Init & Extra] : [init: Init & Extra];
 
 /** Options of a POST beyond the document's: the Idempotency-Key to send (a random one otherwise). */
 export interface PostOptions {
@@ -62,13 +61,13 @@ export type ListOptions<P extends ListPath> = { query?: Omit<QueryOf<P>, 'starti
   : { path: PathParamsOf<P> });
 
 export interface MarketplaceClient {
-  get<P extends PathsWith<'get'>>(path: P, ...init: InitArg<RequestInit<'get', P>>): Promise<ResponseOf<'get', P>>;
+  get<P extends PathsWith<'get'>>(path: P, ...init: InitArg<CallInit<'get', P>>): Promise<ResponseOf<'get', P>>;
   /** Sends an Idempotency-Key (init.idempotencyKey, or a random one) and keeps it across retries. */
-  post<P extends PathsWith<'post'>>(path: P, ...init: InitArg<RequestInit<'post', P>, PostOptions>): Promise<ResponseOf<'post', P>>;
-  patch<P extends PathsWith<'patch'>>(path: P, ...init: InitArg<RequestInit<'patch', P>>): Promise<ResponseOf<'patch', P>>;
-  delete<P extends PathsWith<'delete'>>(path: P, ...init: InitArg<RequestInit<'delete', P>>): Promise<ResponseOf<'delete', P>>;
+  post<P extends PathsWith<'post'>>(path: P, ...init: InitArg<CallInit<'post', P>, PostOptions>): Promise<ResponseOf<'post', P>>;
+  patch<P extends PathsWith<'patch'>>(path: P, ...init: InitArg<CallInit<'patch', P>>): Promise<ResponseOf<'patch', P>>;
+  delete<P extends PathsWith<'delete'>>(path: P, ...init: InitArg<CallInit<'delete', P>>): Promise<ResponseOf<'delete', P>>;
   /** Every item of a list, page after page (`for await (const order of client.list('/v1/orders'))`). */
-  list<P extends ListPath>(path: P, ...options: [P] extends [never] ? [] : InitArg<ListOptions<P>>): AsyncGenerator<ListItem<P>, void, undefined>;
+  list<P extends ListPath>(path: P, ...options: InitArg<ListOptions<P>>): AsyncGenerator<ListItem<P>, void, undefined>;
   /** Webhook verification (also exported on its own, for receivers without a key). */
   webhooks: Webhooks;
   /** The openapi-fetch client underneath, with the same key, Idempotency-Keys, retries and fetch: its answers are not unwrapped. */

@@ -1,6 +1,6 @@
 // The public surface of @marketplace-backend/client.
 export { createClient } from './client.js';
-export type { ClientOptions, ListItem, ListOptions, ListPath, MarketplaceClient, PathsWith, PostOptions, RequestInit, ResponseOf } from './client.js';
+export type { CallInit, ClientOptions, ListItem, ListOptions, ListPath, MarketplaceClient, PathsWith, PostOptions, ResponseOf } from './client.js';
 export { MarketplaceError, WebhookSignatureError } from './errors.js';
 export type { ErrorEnvelope, MarketplaceErrorType, WebhookSignatureFailure } from './errors.js';
 export { DEFAULT_RETRY_POLICY } from './retry.js';

@@ -44,6 +44,26 @@ describe('typed calls and errors', () => {
     expect(attempts).toMatchObject([{ method: 'GET', path: '/v1/marketplace', idempotencyKey: null, status: 200 }]);
   });
 
+  it('refuses at compile time what the document does not allow', () => {
+    const { client } = recordingClient(baseUrl, secretKey);
+    // Never called: tsc (npm run typecheck) checks that each line below is an error.
+    const _unchecked = () => {
+      // @ts-expect-error a path parameter is required
+      void client.get('/v1/orders/{id}');
+      // @ts-expect-error the body is required
+      void client.post('/v1/orders');
+      // @ts-expect-error an unknown body field
+      void client.post('/v1/buyers', { body: { external_id: 'x', nickname: 'y' } });
+      // @ts-expect-error a path that does not exist
+      void client.get('/v1/nothing');
+      // @ts-expect-error not a list path
+      void client.list('/v1/marketplace');
+      // @ts-expect-error a nested list needs its path parameters
+      void client.list('/v1/listings/{id}/media');
+    };
+    expect(typeof _unchecked).toBe('function');
+  });
+
   it('throws MarketplaceError with the envelope: a 404 with its code and request id', async () => {
     const { client } = recordingClient(baseUrl, secretKey);
     const error = await client.get('/v1/orders/{id}', { params: { path: { id: 'ord_missing' } } }).catch((e: unknown) => e);
@@ -149,6 +169,33 @@ describe('retries', () => {
     });
     expect((await client.get('/v1/marketplace')).id).toBe(ctx.marketplaceId);
     expect(attempts.map((a) => a.status)).toEqual([null, null, null, 200]);
+  });
+
+  it('retries a POST answered 409 idempotency_key_in_use (its key still running), not another 409', async () => {
+    let busy = 1;
+    const inUse = () => new Response(JSON.stringify({ error: { code: 'idempotency_key_in_use', message: 'Running.', request_id: 'req_busy' } }), { status: 409 });
+    const { client, attempts } = recordingClient(baseUrl, secretKey, { fault: (request) => (request.method === 'POST' && busy-- > 0 ? inUse() : null) });
+    const seller = await client.post('/v1/sellers', { body: { external_id: `busy-${crypto.randomUUID()}`, name: 'B', email: 'b@example.com' } });
+    expect(seller.object).toBe('seller');
+    expect(attempts.map((a) => a.status)).toEqual([409, 201]);
+
+    const { client: other, attempts: once } = recordingClient(baseUrl, secretKey);
+    const body = { external_id: `dup-${crypto.randomUUID()}`, name: 'D', email: 'd@example.com' };
+    await other.post('/v1/sellers', { body, idempotencyKey: 'reused-key' });
+    const reused = (await other.post('/v1/sellers', { body: { ...body, name: 'E' }, idempotencyKey: 'reused-key' }).catch((e: unknown) => e)) as MarketplaceError;
+    expect(reused).toMatchObject({ status: 409, type: 'conflict_error', code: 'idempotency_key_reused' });
+    expect(once).toHaveLength(2);
+  });
+
+  it('does not wait a Retry-After longer than a minute: the 429 is thrown at once', async () => {
+    const { client, attempts } = recordingClient(baseUrl, secretKey, {
+      fault: () => new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Wait.', request_id: 'req_wait' } }), { status: 429, headers: { 'Retry-After': '3600' } }),
+    });
+    const started = Date.now();
+    const error = (await client.get('/v1/marketplace').catch((e: unknown) => e)) as MarketplaceError;
+    expect(error).toMatchObject({ status: 429, type: 'rate_limit_error', code: 'rate_limited' });
+    expect(attempts).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('gives up after maxRetries: the last answer as a MarketplaceError, or a connection_error', async () => {
