@@ -65,6 +65,12 @@ describe('GET /v1/event_types', () => {
     expect(res.body.error.message).toContain('order.bogus');
   });
 
+  it('takes no paging: 400 invalid_request naming limit', async () => {
+    const res = await ctx.request('/v1/event_types?limit=10');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'invalid_request', param: 'limit' });
+  });
+
   it('needs a secret key, like the events', async () => {
     for (const url of ['/v1/event_types', '/v1/event_types/order.created']) {
       const res = await ctx.request(url, { key: ctx.keys.test.publishable_key });
