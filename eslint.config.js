@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'dashboard/src/api/schema.d.ts', 'test/architecture/fixtures/'] },
+  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'dashboard/src/api/schema.d.ts', 'clients/typescript/src/schema.ts', 'clients/typescript/dist/', 'test/architecture/fixtures/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

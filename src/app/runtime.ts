@@ -11,6 +11,7 @@ import { buildApp, type RouteTable } from '../http/app.js';
 import { abandonEarlierClaims } from '../http/claim-owners.js';
 import { MemoryRateLimiter, RedisRateLimiter } from '../http/rate-limit.js';
 import { dashboardApiAccess } from '../modules/dashboard/index.js';
+import { eventWebhooks } from '../modules/events/index.js';
 import { routeTable } from './routes.js';
 import { buildWiring } from './wiring.js';
 
@@ -61,6 +62,7 @@ export async function createApp(services: Services, options: { logger?: boolean 
     sessions: dashboardApiAccess(services),
     logger: options.logger,
     workStats: services.wiring.workStats,
+    webhooks: eventWebhooks(),
     readiness: async () => {
       await services.db.query('SELECT 1');
       return true;

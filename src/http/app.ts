@@ -16,7 +16,7 @@ import { claimOwners } from './claim-owners.js';
 import { expandableRoutes } from './expansion.js';
 import { idempotent, type IdempotencyServices } from './idempotency.js';
 import { AppMetrics, installMetrics } from './metrics.js';
-import { finishDocument, type OpenApiDocument } from './openapi.js';
+import { finishDocument, type OpenApiDocument, type OpenApiWebhook } from './openapi.js';
 import { errorBody } from './error-statuses.js';
 import { EmptyBody, ErrorEnvelope, ErrorResponses, NoQuery } from './schemas.js';
 import type { App, RouteModule, Services } from '../contracts/wiring.js';
@@ -46,6 +46,8 @@ export interface AppOptions {
   logger?: boolean | object;
   /** Background work kept in modules' own rows, for GET /metrics (src/app/wiring.ts). */
   workStats?: readonly WorkStatsSource[];
+  /** The event envelopes the service POSTs to webhook endpoints: the document's `webhooks`. */
+  webhooks?: readonly OpenApiWebhook[];
 }
 
 function parseJson(request: FastifyRequest, body: string, done: (error: Error | null, value?: unknown) => void) {
@@ -199,7 +201,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         },
       },
     },
-    transformObject: (documentObject) => finishDocument((documentObject as { openapiObject: OpenApiDocument }).openapiObject) as never,
+    transformObject: (documentObject) =>
+      finishDocument((documentObject as { openapiObject: OpenApiDocument }).openapiObject, options.webhooks) as never,
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
 

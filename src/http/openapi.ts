@@ -1,7 +1,8 @@
 // Finishing touches of the OpenAPI document that @fastify/swagger generates from the route
 // schemas: what no single route schema can say (operation ids unique across the document, the
 // Idempotency-Key header of every /v1 POST, bodies that are optional or absent, the error codes
-// each operation can answer, and the response headers every answer carries).
+// each operation can answer, the response headers every answer carries), and the `webhooks`: the
+// event envelopes the service POSTs, which no route answers.
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
 import { STATUS_BY_CODE } from './error-statuses.js';
 
@@ -9,6 +10,14 @@ import { STATUS_BY_CODE } from './error-statuses.js';
 export interface OpenApiDocument {
   paths?: Record<string, Record<string, OpenApiOperation>>;
   components?: Record<string, unknown>;
+  webhooks?: Record<string, { post: OpenApiOperation & { tags?: string[] } }>;
+}
+
+/** One webhook of the document: an event type and its envelope schema (a JSON Schema with its component name as $id). */
+export interface OpenApiWebhook {
+  name: string;
+  description: string;
+  schema: { $id?: string };
 }
 
 export interface OpenApiOperation {
@@ -45,7 +54,7 @@ const IDEMPOTENCY_KEY_PARAMETER = {
 };
 
 /** Runs once per document (@fastify/swagger caches the result). */
-export function finishDocument(document: OpenApiDocument): OpenApiDocument {
+export function finishDocument(document: OpenApiDocument, webhooks: readonly OpenApiWebhook[] = []): OpenApiDocument {
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
     const post = operations.post;
     if (post && path.startsWith('/v1/') && !post.parameters?.includes(IDEMPOTENCY_KEY_PARAMETER)) {
@@ -58,7 +67,62 @@ export function finishDocument(document: OpenApiDocument): OpenApiDocument {
   }
   assignOperationIds(document);
   document.components = { ...document.components, headers: RESPONSE_HEADERS };
+  addWebhooks(document, webhooks);
   return document;
+}
+
+const WEBHOOK_RESPONSES = {
+  '2XX': {
+    description:
+      'Any 2xx answer within the timeout acknowledges the delivery; anything else (or none) is retried with backoff. ' +
+      'Verify the Service-Signature header before trusting the body (docs/webhooks.md).',
+  },
+};
+
+/**
+ * One `webhooks` entry per event type, a POST whose body is the type's envelope, kept in
+ * components.schemas under its name (OrderCreatedEvent), and `WebhookEvent`: the union of them all,
+ * discriminated by `type`, for a client's typed constructEvent.
+ */
+function addWebhooks(document: OpenApiDocument, webhooks: readonly OpenApiWebhook[]): void {
+  if (webhooks.length === 0) return;
+  const schemas = { ...(document.components?.schemas as Record<string, unknown> | undefined) };
+  const mapping: Record<string, string> = {};
+  document.webhooks = {};
+  for (const webhook of webhooks) {
+    const ref = asComponents(JSON.parse(JSON.stringify(webhook.schema)) as unknown, schemas) as { $ref: string };
+    mapping[webhook.name] = ref.$ref;
+    document.webhooks[webhook.name] = {
+      post: {
+        operationId: `${operationIdOf(webhook.name.replace(/[._]/g, ' '))}Webhook`,
+        summary: webhook.name,
+        description: webhook.description,
+        tags: ['Webhooks'],
+        requestBody: { required: true, content: { 'application/json': { schema: ref } } },
+        responses: WEBHOOK_RESPONSES,
+      },
+    };
+  }
+  schemas.WebhookEvent = {
+    description: 'Any event the service delivers to a webhook endpoint: one of the envelopes of `webhooks`, told apart by `type`.',
+    oneOf: Object.values(mapping).map(($ref) => ({ $ref })),
+    discriminator: { propertyName: 'type', mapping },
+  };
+  document.components = { ...document.components, schemas };
+}
+
+/**
+ * The JSON schema with every subschema that has an $id replaced by a $ref to
+ * components.schemas[$id], put there when absent (the routes' own components, such as Order, stay).
+ */
+function asComponents(node: unknown, schemas: Record<string, unknown>): unknown {
+  if (Array.isArray(node)) return node.map((item) => asComponents(item, schemas));
+  if (node === null || typeof node !== 'object') return node;
+  const { $id, ...rest } = node as Record<string, unknown>;
+  const copy = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, asComponents(value, schemas)]));
+  if (typeof $id !== 'string') return copy;
+  if (!(($id) in schemas)) schemas[$id] = copy;
+  return { $ref: `#/components/schemas/${$id}` };
 }
 
 const RESPONSE_HEADERS = {

@@ -1,6 +1,7 @@
 // Starts the real HTTP app on a real database for one test file: a fresh in-memory PGlite, or,
 // with TEST_DATABASE=postgres, a fresh database on the PostgreSQL server (dropped at close).
 // Creates a workspace, an owner and a marketplace, and returns keys and a small request helper.
+// At close, every event the test stored must validate against its type's schema (event-schemas.ts).
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { buildWiring } from '../../src/app/wiring.js';
 import { createWorkspaceWithOwner } from '../../src/modules/accounts/operations.js';
 import { createMarketplace, type KeyPair } from '../../src/modules/marketplaces/operations.js';
 import { closeServices, createApp, createServices } from '../../src/app/runtime.js';
+import { assertStoredEventsValid } from './event-schemas.js';
 
 export const usingPostgres = process.env.TEST_DATABASE === 'postgres';
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -109,6 +111,11 @@ export interface StartOptions {
   currency?: string;
   /** Changes the wiring the app runs with (a test's own timers or hooks); every module's by default. */
   wiring?: (base: Wiring) => Wiring;
+  /**
+   * The test emits events of its own making (partial objects through emitEvent): their schemas are
+   * not checked at close. Every other test's stored events must match the event catalog.
+   */
+  fabricatedEvents?: boolean;
 }
 
 export async function startTestApp(options: StartOptions = {}): Promise<TestContext> {
@@ -167,7 +174,11 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestCont
     async close() {
       await app.close();
       await services.rateLimiter.close();
-      await database.drop();
+      try {
+        if (!options.fabricatedEvents) await assertStoredEventsValid(database.db);
+      } finally {
+        await database.drop();
+      }
     },
   };
 }

@@ -1,3 +1,6 @@
-// The events module's public surface: nothing. Other modules reach it only through the hooks its
-// manifest (module.ts) declares and the composition root wires (docs/architecture.md, Import rules).
-export {};
+// The events module's public surface: the event catalog, for the composition root (the OpenAPI
+// document's `webhooks`, src/app/runtime.ts) and the tests that validate stored events against it.
+// No module imports this one: the catalog imports the modules whose objects events carry.
+export { EVENT_CATALOG, type EventTypeEntry } from './catalog.js';
+export { EVENT_ENVELOPES, envelopeNameOf, envelopeOf } from './envelopes.js';
+export { eventWebhooks } from './webhooks.js';

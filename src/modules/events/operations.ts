@@ -1,13 +1,13 @@
 // Reading the event log: every state change of this marketplace and mode,
-// newest first. Events are written only by emitEvent, in the transaction of their change.
+// newest first; and the catalog of event types (the same for every marketplace and mode). Events are written only by emitEvent, in the transaction of their change.
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';
 import type { EventRecord } from '../../contracts/events.js';
-import { isEventType } from '../../contracts/events.js';
+import { EVENT_TYPES, isEventType } from '../../contracts/events.js';
 import type { OperationContext } from '../../contracts/context.js';
 import * as queries from './queries.js';
-import type { ListEventsQuery } from './schemas.js';
-import { serializeEvent } from './serialize.js';
+import type { EventTypeObject, ListEventsQuery } from './schemas.js';
+import { serializeEvent, serializeEventType } from './serialize.js';
 
 export async function listEvents(ctx: OperationContext, query: ListEventsQuery): Promise<ListEnvelope<EventRecord>> {
   const { type } = query;
@@ -23,4 +23,14 @@ export async function retrieveEvent(ctx: OperationContext, id: string): Promise<
   const row = await queries.selectEvent(ctx.db, ctx.scope, id);
   if (!row) throw errors.missing('event', id, 'id');
   return serializeEvent(row);
+}
+
+/** Every event type, in the order of the catalog: one page, as the list is short and fixed (no paging). */
+export function listEventTypes(): ListEnvelope<EventTypeObject> {
+  return { object: 'list', data: EVENT_TYPES.map(serializeEventType), has_more: false, next_cursor: null };
+}
+
+export function retrieveEventType(type: string): EventTypeObject {
+  if (!isEventType(type)) throw errors.missing('event type', type, 'type');
+  return serializeEventType(type);
 }

@@ -3,7 +3,7 @@
 // the changed object, nested ones included (a closed schema would silently drop them).
 import { Type, type Static } from '@sinclair/typebox';
 import { EVENT_TYPES } from '../../contracts/events.js';
-import { ListOf, ListQuery, Timestamp } from '../../http/schemas.js';
+import { ListOf, ListQuery, StringEnum, Timestamp } from '../../http/schemas.js';
 
 const FreeForm = (description: string) => Type.Object({}, { additionalProperties: true, description });
 
@@ -50,3 +50,37 @@ export const ListEventsQuery = ListQuery({
   ),
 });
 export type ListEventsQuery = Static<typeof ListEventsQuery>;
+
+export const EventTypeObject = Type.Object(
+  {
+    object: Type.Literal('event_type'),
+    type: StringEnum(EVENT_TYPES, { description: 'The event type, as in an event\'s `type` and a webhook endpoint\'s `enabled_events`.' }),
+    description: Type.String({ description: 'What happened when an event of this type is emitted.' }),
+    schema: Type.Object(
+      {},
+      {
+        additionalProperties: true,
+        description:
+          "The JSON Schema (2020-12, self-contained) of the event's `data.object`: the schema the object's own routes answer with.",
+      },
+    ),
+  },
+  {
+    examples: [
+      {
+        object: 'event_type',
+        type: 'refund.created',
+        description: 'A refund was created.',
+        schema: { type: 'object', required: ['object', 'id'], properties: { object: { type: 'string', enum: ['refund'] }, id: { type: 'string' } } },
+      },
+    ],
+  },
+);
+export type EventTypeObject = Static<typeof EventTypeObject>;
+
+export const EventTypeList = ListOf(EventTypeObject);
+
+export const EventTypeParams = Type.Object(
+  { type: Type.String({ minLength: 1, maxLength: 100, examples: ['order.created'] }) },
+  { additionalProperties: false },
+);

@@ -1,6 +1,10 @@
-// Event rows as the event envelope (docs/architecture.md, "Events: the outbox").
-import type { EventRecord } from '../../contracts/events.js';
+// Event rows as the event envelope (docs/architecture.md, "Events: the outbox"), and the catalog's
+// entries as event_type objects.
+import type { TSchema } from '@sinclair/typebox';
+import type { EventRecord, EventType } from '../../contracts/events.js';
+import { EVENT_CATALOG } from './catalog.js';
 import type { EventRow } from './queries.js';
+import type { EventTypeObject } from './schemas.js';
 
 /**
  * data is jsonb, which keeps keys sorted by length, so id and object are put back first for people
@@ -19,4 +23,14 @@ export function serializeEvent(row: EventRow): EventRecord {
     livemode: row.mode === 'live',
     data,
   };
+}
+
+/** A schema as plain JSON, every nested `$id` dropped, so it stands alone (no reference to resolve). */
+export function selfContained(schema: TSchema): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(schema), (key, value: unknown) => (key === '$id' ? undefined : value)) as Record<string, unknown>;
+}
+
+export function serializeEventType(type: EventType): EventTypeObject {
+  const entry = EVENT_CATALOG[type];
+  return { object: 'event_type', type, description: entry.description, schema: selfContained(entry.object) };
 }

@@ -4,5 +4,4 @@ export { commitPaidOrder, requireOrder } from './operations.js';
 export { reserveCheckoutOrders, writeCheckoutOrders } from './checkout-orders.js';
 export type { CheckoutItem, CheckoutOrdersRequest, ReservedCheckoutOrders } from './checkout-orders.js';
 export { findCheckoutOrderStates } from './operations.js';
-export type { Order } from './schemas.js';
-export { ORDER_QUANTITY_MAX, RedirectUrl } from './schemas.js';
+export { Dispute, Order, ORDER_QUANTITY_MAX, RedirectUrl } from './schemas.js';

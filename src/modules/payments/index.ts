@@ -2,3 +2,4 @@
 // (docs/architecture.md, Import rules). Everything else in the folder is the module's own.
 export { receiveProcessorReports } from './reports.js';
 export { paymentPageUrl, paymentPageUrls } from './operations.js';
+export { CardDispute, Payment, Refund } from './schemas.js';
