@@ -159,7 +159,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         { name: 'Card disputes', description: 'Chargebacks the payment processor reports.' },
         { name: 'Reviews', description: 'Double-blind reviews of a completed order, both ways; moderation removes them.' },
         { name: 'Reputation', description: 'Reputation events that make up a party\'s standing (reviews, completed orders, disputes lost).' },
-        { name: 'Events', description: 'Every state change, newest first, to catch up after missed webhooks.' },
+        { name: 'Events', description: 'Every state change, newest first, to catch up after missed webhooks; and the catalog of event types with the schema of each payload (also the `webhooks` of this document).' },
         { name: 'Webhooks', description: 'Signed deliveries of events to HTTPS endpoints: endpoints, deliveries, retries and replay.' },
         { name: 'Test helpers', description: "The test clock of a test mode, and the simulated processor's reports (test keys only)." },
         { name: 'Trust and safety', description: 'Flags against listings, reviews, sellers and buyers, and the moderation log of what was done about them.' },
