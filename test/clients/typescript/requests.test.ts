@@ -93,14 +93,16 @@ describe('list', () => {
     for (let i = 0; i < 7; i++) created.push((await client.post('/v1/orders', { body: { listing: listing.id, buyer: buyer.id } })).id);
 
     attempts.length = 0;
-    const seen: Order[] = [];
+    const seen: Array<ListItem<'/v1/orders'>> = [];
     for await (const order of client.list('/v1/orders', { query: { limit: 2, buyer: buyer.id } })) {
-      expectTypeOf(order).toEqualTypeOf<Order>();
+      // An order as the list answers it: expandable fields are the id or the object (docs/expand.md).
+      expectTypeOf(order).toEqualTypeOf<ListItem<'/v1/orders'>>();
+      expectTypeOf(order.object).toEqualTypeOf<Order['object']>();
+      expectTypeOf<string>().toMatchTypeOf<typeof order.listing>();
       seen.push(order);
     }
     expect(seen.map((order) => order.id)).toEqual([...created].reverse());
     expect(attempts.map((attempt) => attempt.path)).toEqual(Array(4).fill('/v1/orders')); // 2 + 2 + 2 + 1
-    expectTypeOf<ListItem<'/v1/orders'>>().toEqualTypeOf<Order>();
   });
 
   it('takes the path parameters of a nested list', async () => {
