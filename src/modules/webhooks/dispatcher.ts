@@ -45,6 +45,8 @@ export interface DispatcherOptions {
   batchSize?: number;
   /** How long a claim holds a row; longer than an attempt's 10 s deadline plus recording it. */
   leaseMs?: number;
+  /** How far ahead a rate-limited endpoint's sending slots are claimed (each attempt waits for its slot). */
+  paceHorizonMs?: number;
   /** The longest wait between two looks at the table when nothing signalled. */
   maxPollMs?: number;
   /** Name resolution for destinations (tests give a fake DNS). */
@@ -73,6 +75,7 @@ export class DeliveryDispatcher {
   private readonly batchSize: number;
   private readonly leaseMs: number;
   private readonly maxPollMs: number;
+  private readonly paceHorizonMs: number;
   private readonly sender: Sender;
   private readonly secrets = new Map<string, string>();
   private readonly inFlightByEndpoint = new Map<string, number>();
@@ -97,6 +100,9 @@ export class DeliveryDispatcher {
     this.batchSize = options.batchSize ?? 256;
     this.leaseMs = options.leaseMs ?? 30_000;
     this.maxPollMs = options.maxPollMs ?? 100;
+    // A claim every few ms while there is work, so 200 ms of slots keeps a fast rate (1,000/s) fed
+    // through a slow claim, while holding few of this process's in-flight slots ahead of time.
+    this.paceHorizonMs = options.paceHorizonMs ?? 200;
     // Connections per origin up to the process's whole in-flight limit: endpoints on one host share a
     // pool, and a dead one must not hold every connection of it (it holds at most its own cap).
     this.sender = createSender(deps.config.webhookAllowPrivateUrls, options.resolver ?? systemResolver, this.maxInFlight);
@@ -202,6 +208,7 @@ export class DeliveryDispatcher {
         perEndpoint: this.perEndpoint,
         lockedBy,
         leaseMs: this.leaseMs,
+        horizonMs: this.paceHorizonMs,
         only,
     });
     return rows.map((row) => ({ ...row, lockedBy }));
@@ -242,6 +249,8 @@ export class DeliveryDispatcher {
   }
 
   private async attempt(claim: Claim, freeSlot: () => void): Promise<void> {
+    // A rate-limited endpoint's attempt starts at its sending slot (at most the horizon ahead).
+    if (claim.send_at !== null) await this.sleepUntil(claim.send_at.getTime());
     const startedAt = new Date(this.deps.clock.nowMs() + claim.offset_ms);
     let result: AttemptResult | 'released';
     if (this.stopping.signal.aborted) result = 'released';
@@ -261,6 +270,23 @@ export class DeliveryDispatcher {
     await new Promise<void>((done) => {
       this.outcomes.push({ claim, at: startedAt, result, done });
       void this.flush();
+    });
+  }
+
+  /** Waits until the base clock reaches `atMs`, or the dispatcher stops. */
+  private async sleepUntil(atMs: number): Promise<void> {
+    const waitMs = atMs - this.deps.clock.nowMs();
+    if (waitMs <= 0 || this.stopping.signal.aborted) return;
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.stopping.signal.removeEventListener('abort', stop);
+        resolve();
+      }, waitMs);
+      this.stopping.signal.addEventListener('abort', stop, { once: true });
     });
   }
 
