@@ -67,6 +67,9 @@ interface Outcome {
 
 const quiet: DispatcherLog = { error: () => undefined };
 
+/** Per rate-limited endpoint: when this process last started an attempt to it (base clock ms). */
+const lastPacedStart = new Map<string, number>();
+
 export class DeliveryDispatcher {
   readonly workerId: string;
   private readonly log: DispatcherLog;
@@ -80,6 +83,8 @@ export class DeliveryDispatcher {
   private readonly secrets = new Map<string, string>();
   private readonly inFlightByEndpoint = new Map<string, number>();
   private readonly running = new Set<Promise<void>>();
+  /** Attempts waiting for their sending slot: woken (and released) when the dispatcher stops. */
+  private readonly sleepers = new Set<() => void>();
   private readonly stopping = new AbortController();
   private inFlight = 0;
   private claimSeq = 0;
@@ -118,6 +123,7 @@ export class DeliveryDispatcher {
   /** Ends claiming, lets attempts under way finish (each has its 10 s deadline), records them. */
   async stop(graceMs = 11_000): Promise<void> {
     this.stopping.abort(new Error('dispatcher stopping'));
+    for (const wake of [...this.sleepers]) wake();
     this.unsubscribe?.();
     this.wakeLoop?.();
     await this.loop;
@@ -249,8 +255,7 @@ export class DeliveryDispatcher {
   }
 
   private async attempt(claim: Claim, freeSlot: () => void): Promise<void> {
-    // A rate-limited endpoint's attempt starts at its sending slot (at most the horizon ahead).
-    if (claim.send_at !== null) await this.sleepUntil(claim.send_at.getTime());
+    if (claim.send_at !== null && claim.rate !== null) await this.waitForSlot(claim.endpoint_id, claim.send_at.getTime(), claim.rate);
     const startedAt = new Date(this.deps.clock.nowMs() + claim.offset_ms);
     let result: AttemptResult | 'released';
     if (this.stopping.signal.aborted) result = 'released';
@@ -273,20 +278,36 @@ export class DeliveryDispatcher {
     });
   }
 
+  /**
+   * A rate-limited endpoint's attempt starts at its sending slot (at most the horizon ahead), and
+   * no sooner than 1/rate after this process's previous attempt to it: timers that fire late (a
+   * busy event loop) would otherwise start several overdue slots at once.
+   */
+  private async waitForSlot(endpointId: string, slotMs: number, rate: number): Promise<void> {
+    let atMs = slotMs;
+    for (;;) {
+      await this.sleepUntil(atMs);
+      if (this.stopping.signal.aborted) return;
+      const nextLocal = (lastPacedStart.get(endpointId) ?? -Infinity) + 1000 / rate;
+      if (this.deps.clock.nowMs() >= nextLocal) break;
+      atMs = nextLocal;
+    }
+    if (lastPacedStart.size > 10_000) lastPacedStart.clear();
+    lastPacedStart.set(endpointId, this.deps.clock.nowMs());
+  }
+
   /** Waits until the base clock reaches `atMs`, or the dispatcher stops. */
   private async sleepUntil(atMs: number): Promise<void> {
     const waitMs = atMs - this.deps.clock.nowMs();
     if (waitMs <= 0 || this.stopping.signal.aborted) return;
     await new Promise<void>((resolve) => {
-      const stop = () => {
+      const wake = () => {
         clearTimeout(timer);
+        this.sleepers.delete(wake);
         resolve();
       };
-      const timer = setTimeout(() => {
-        this.stopping.signal.removeEventListener('abort', stop);
-        resolve();
-      }, waitMs);
-      this.stopping.signal.addEventListener('abort', stop, { once: true });
+      const timer = setTimeout(wake, waitMs);
+      this.sleepers.add(wake);
     });
   }
 

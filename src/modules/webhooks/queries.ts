@@ -336,6 +336,8 @@ export interface ClaimedRow {
   offset_ms: number;
   /** A rate-limited endpoint's sending slot (real time): the attempt starts no earlier. */
   send_at: Date | null;
+  /** The endpoint's rate limit when it has one (the slots are 1/rate s apart). */
+  rate: number | null;
 }
 
 export interface ClaimRequest {
@@ -441,7 +443,7 @@ UPDATE webhook_deliveries d
    AND e.marketplace_id = d.marketplace_id AND e.mode = d.mode AND e.id = d.endpoint_id
 RETURNING d.ctid::text AS row_id, d.marketplace_id, d.mode, d.id, d.endpoint_id, d.event_id, d.attempts, d.request_body, e.url, e.secret_enc,
           ${OFFSET_OF_D} AS offset_ms,
-          CASE WHEN p.id IS NULL THEN NULL ELSE p.base + make_interval(secs => nb.k / p.rate::float8) END AS send_at`;
+          CASE WHEN p.id IS NULL THEN NULL ELSE p.base + make_interval(secs => nb.k / p.rate::float8) END AS send_at, p.rate`;
 
 /**
  * One statement, so it may run on its own (autocommit, one round trip): the dispatcher claims
