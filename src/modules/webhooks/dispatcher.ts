@@ -70,8 +70,8 @@ const quiet: DispatcherLog = { error: () => undefined };
 /** The furthest ahead a claim hands out sending slots, however slow claims get. */
 const MAX_PACE_HORIZON_MS = 1_000;
 
-/** Per rate-limited endpoint: when this process last started an attempt to it (base clock ms). */
-const lastPacedStart = new Map<string, number>();
+/** Per rate-limited endpoint: when this process's last attempt to it was due to start (base clock ms). */
+const pacedStarts = new Map<string, number>();
 
 export class DeliveryDispatcher {
   readonly workerId: string;
@@ -290,20 +290,27 @@ export class DeliveryDispatcher {
 
   /**
    * A rate-limited endpoint's attempt starts at its sending slot (at most the horizon ahead), and
-   * no sooner than 1/rate after this process's previous attempt to it: timers that fire late (a
-   * busy event loop) would otherwise start several overdue slots at once.
+   * no sooner than 1/rate after this process's previous start to it: timers that fire late (a busy
+   * event loop) would otherwise start several overdue slots at once. The spacing is counted from
+   * when the previous start was due, not when its timer fired, so small delays do not add up and
+   * slow the endpoint below its rate; after a long stall at most one overdue start is caught up.
    */
   private async waitForSlot(endpointId: string, slotMs: number, rate: number): Promise<void> {
+    const intervalMs = 1000 / rate;
     let atMs = slotMs;
     for (;;) {
       await this.sleepUntil(atMs);
       if (this.stopping.signal.aborted) return;
-      const nextLocal = (lastPacedStart.get(endpointId) ?? -Infinity) + 1000 / rate;
-      if (this.deps.clock.nowMs() >= nextLocal) break;
-      atMs = nextLocal;
+      const now = this.deps.clock.nowMs();
+      const previous = pacedStarts.get(endpointId);
+      const earliest = previous === undefined ? now : previous + intervalMs;
+      if (now >= earliest) {
+        if (pacedStarts.size > 10_000) pacedStarts.clear();
+        pacedStarts.set(endpointId, Math.max(earliest, now - intervalMs));
+        return;
+      }
+      atMs = earliest;
     }
-    if (lastPacedStart.size > 10_000) lastPacedStart.clear();
-    lastPacedStart.set(endpointId, this.deps.clock.nowMs());
   }
 
   /** Waits until the base clock reaches `atMs`, or the dispatcher stops. */
