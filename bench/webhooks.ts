@@ -18,6 +18,12 @@
 // second) for BENCH_SECONDS, then BENCH_DIRECT_EVENTS as fast as 4 writers can (DIRECT_BATCH per
 // transaction). Exit status 0 when every delivery arrived, the API phase's p99 is under the goal,
 // and the paced phase met both goals.
+//
+// Beside them, two more endpoints with delivery controls: one with `ordering: per_object` (it must
+// get every event, like the healthy ones; its claim path checks each row's object), and one with
+// `rate_limit_per_second: BENCH_RATE_LIMIT` (default 100), whose backlog grows through the run and
+// drains at that rate: its receipts must never exceed the rate in any second (one more allowed for
+// timer jitter) and keep within 80 % of it on average while the others are delivered.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -41,6 +47,7 @@ const CEILING_SECONDS = Number(process.env.BENCH_CEILING_SECONDS ?? 5);
 const DIRECT_EVENTS = Number(process.env.BENCH_DIRECT_EVENTS ?? 20_000);
 const DIRECT_BATCH = 200;
 const PACED_EVENTS_PER_SECOND = Number(process.env.BENCH_PACED_EVENTS_PER_SECOND ?? 1_100);
+const RATE_LIMIT = Number(process.env.BENCH_RATE_LIMIT ?? 100);
 const GOAL_RATE = 2000;
 const GOAL_P99_MS = 500;
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -177,7 +184,12 @@ async function main() {
     const a = await healthyReceiver((body) => (ceilingMode ? undefined : onBody(body)));
     const b = await healthyReceiver((body) => (ceilingMode ? undefined : onBody(body)));
     const dead = await listen(createServer(() => undefined));
-    receivers.push(a, b, dead);
+    // The controlled endpoints: the ordered one counts what it got; the rate-limited one when.
+    let ordered = 0;
+    const limitedAt: number[] = [];
+    const orderedReceiver = await healthyReceiver(() => (ordered += ceilingMode ? 0 : 1));
+    const limited = await healthyReceiver(() => limitedAt.push(Date.now()));
+    receivers.push(a, b, dead, orderedReceiver, limited);
 
     const env = {
       DATABASE_URL: url,
@@ -201,12 +213,19 @@ async function main() {
       }
     }, 60_000);
     if (!up) throw new Error('the API did not start');
-    for (const receiver of [a, b, dead]) {
+    const endpoints: Array<[Receiver, Record<string, unknown>]> = [
+      [a, {}],
+      [b, {}],
+      [dead, {}],
+      [orderedReceiver, { ordering: 'per_object' }],
+      [limited, { rate_limit_per_second: RATE_LIMIT }],
+    ];
+    for (const [receiver, controls] of endpoints) {
       const res = await request(`${api}/v1/webhook_endpoints`, {
         method: 'POST',
         headers,
         dispatcher: client,
-        body: JSON.stringify({ url: receiver.url, enabled_events: ['seller.created'] }),
+        body: JSON.stringify({ url: receiver.url, enabled_events: ['seller.created'], ...controls }),
       });
       if (res.statusCode !== 201) throw new Error(`endpoint create: ${res.statusCode} ${await res.body.text()}`);
       await res.body.dump();
@@ -232,8 +251,9 @@ async function main() {
 
     children.push(startRole('worker', env));
     // The worker delivers the sample seller's event: wait for it, so start-up is not measured.
-    if (!(await waitUntil(() => healthy >= 2, 60_000))) throw new Error('the worker did not start delivering');
+    if (!(await waitUntil(() => healthy >= 2 && ordered >= 1, 60_000))) throw new Error('the worker did not start delivering');
     healthy = 0;
+    ordered = 0;
     delays.length = 0;
     firstReceipt = 0;
 
@@ -253,7 +273,8 @@ async function main() {
     );
     const producedIn = (Date.now() - started) / 1000;
     const expected = produced * 2;
-    const complete = await waitUntil(() => healthy >= expected, 120_000);
+    const complete = await waitUntil(() => healthy >= expected && ordered >= produced, 120_000);
+    const orderedComplete = ordered >= produced;
     const elapsed = (lastReceipt - started) / 1000;
     const rate = healthy / elapsed;
     delays.sort((x, y) => x - y);
@@ -271,6 +292,7 @@ async function main() {
     console.log(`deliveries per second:  ${rate.toFixed(0)} (goal ${GOAL_RATE})`);
     console.log(`commit → receipt:       p50 ${p50} ms, p99 ${p99} ms (goal p99 < ${GOAL_P99_MS} ms)`);
     console.log(`dead endpoint:          ${deadRow?.attempts ?? 0} attempts recorded, ${deadRow?.pending ?? 0} deliveries pending`);
+    console.log(`ordered endpoint:       ${ordered} of ${produced}`);
     console.log(`ceiling (bare signed POST fan-out, undici keep-alive, 64 connections): ${ceilingRate.toFixed(0)}/s`);
     console.log(`ratio:                  ${((100 * rate) / ceilingRate).toFixed(1)} %`);
 
@@ -288,13 +310,14 @@ async function main() {
       });
     const directPhase = async (title: string, write: () => Promise<number>) => {
       healthy = 0;
+      ordered = 0;
       delays.length = 0;
       firstReceipt = 0;
       const directStarted = Date.now();
       const written = await write();
       const writtenIn = (Date.now() - directStarted) / 1000;
       const directExpected = written * 2;
-      const directComplete = await waitUntil(() => healthy >= directExpected, 300_000);
+      const directComplete = await waitUntil(() => healthy >= directExpected && ordered >= written, 300_000);
       const directElapsed = (lastReceipt - directStarted) / 1000;
       const directRate = healthy / directElapsed;
       delays.sort((x, y) => x - y);
@@ -306,6 +329,7 @@ async function main() {
       console.log(`healthy deliveries:     ${healthy} of ${directExpected}${directComplete ? '' : ' (INCOMPLETE after 300 s)'} in ${directElapsed.toFixed(1)} s`);
       console.log(`deliveries per second:  ${directRate.toFixed(0)} (goal ${GOAL_RATE}); ratio to the ceiling ${((100 * directRate) / ceilingRate).toFixed(1)} %`);
       console.log(`commit → receipt:       p50 ${d50} ms, p99 ${d99} ms`);
+      console.log(`ordered endpoint:       ${ordered} of ${written}`);
       return { complete: directComplete, rate: directRate, p99: d99 };
     };
 
@@ -344,10 +368,27 @@ async function main() {
       return written;
     });
     await client.close();
+
+    // The rate-limited endpoint, over the whole run: its backlog (every event of every phase)
+    // drained at its rate while the others were delivered; receipts counted in each one-second
+    // window from the first to the last.
+    const pacedAt = [...limitedAt].sort((x, y) => x - y);
+    let busiest = 0;
+    for (let i = 0, j = 0; i < pacedAt.length; i++) {
+      while (pacedAt[j]! < pacedAt[i]! - 999) j++;
+      busiest = Math.max(busiest, i - j + 1);
+    }
+    const pacedSpan = (pacedAt.at(-1)! - pacedAt[0]!) / 1000;
+    const pacedRate = (pacedAt.length - 1) / pacedSpan;
+    const pacedOk = busiest <= RATE_LIMIT + 1 && pacedRate >= RATE_LIMIT * 0.8;
+    console.log('');
+    console.log(`rate-limited endpoint (${RATE_LIMIT}/s): ${pacedAt.length} received over ${pacedSpan.toFixed(1)} s: ${pacedRate.toFixed(1)}/s, at most ${busiest} in any second`);
     // The goals: every delivery made in every phase; the API phase's delay under the goal; the
     // paced phase at the goal's rate and delay (the flood phase's delay includes its queue).
     process.exitCode =
-      complete && paced.complete && flood.complete && p99 < GOAL_P99_MS && paced.rate >= GOAL_RATE && paced.p99 < GOAL_P99_MS ? 0 : 1;
+      complete && orderedComplete && paced.complete && flood.complete && pacedOk && p99 < GOAL_P99_MS && paced.rate >= GOAL_RATE && paced.p99 < GOAL_P99_MS
+        ? 0
+        : 1;
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.on('exit', resolve)))));

@@ -231,9 +231,17 @@ describe('the dashboard in a browser', () => {
     await page.getByRole('link', { name: receiver.url('/hook') }).click();
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByLabel('Description').fill('Order sync');
+    // A rate out of bounds is refused by the API, named on its field.
+    await page.getByLabel('Rate limit per second (optional)').fill('5000');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator('.field-error').first().waitFor();
+    await page.getByLabel('Rate limit per second (optional)').fill('20');
+    await page.getByLabel('Ordering').selectOption('per_object');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Endpoint updated.').waitFor();
     await page.getByText('Order sync').first().waitFor();
+    await page.getByText('20 per second').waitFor();
+    await page.getByText('Per object', { exact: true }).waitFor();
 
     // The receiver fails: the delivery waits for a retry, and disabling the endpoint fails it.
     receiver.on('/hook', (_req, res) => res.writeHead(500).end('down'));
@@ -251,9 +259,18 @@ describe('the dashboard in a browser', () => {
     // Fixed: every failed delivery of the endpoint is replayed, and arrives.
     receiver.on('/hook', (_req, res) => res.writeHead(200).end('ok'));
     const before = receiver.received.length;
+    const replays: string[] = [];
+    const recordReplay = (request: { url(): string; method(): string }) => {
+      const path = new URL(request.url()).pathname;
+      if (path.includes('/replay')) replays.push(`${request.method()} ${path.replace(/whe_\w+/, 'whe_…')}`);
+    };
+    page.on('request', recordReplay);
     await page.getByRole('button', { name: 'Replay failed' }).click();
     await page.getByRole('button', { name: 'Replay failed deliveries' }).click();
     await page.getByText('1 failed delivery replayed.').waitFor();
+    page.off('request', recordReplay);
+    // One request did it, on the server.
+    expect(replays).toEqual(['POST /v1/webhook_endpoints/whe_…/replay_failed']);
     await deliveredCount(before + 1);
     expect(receiver.received.at(-1)!.body).toContain('Charles Babbage');
 

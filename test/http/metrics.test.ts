@@ -147,12 +147,12 @@ describe('contents', () => {
     const live = { marketplaceId: ctx.marketplaceId, mode: 'live' as const };
     const due = new Date(clock.nowMs() - 90_000);
     await ctx.db.transaction(async (tx) => {
-      const endpoint = { id: 'whe_metrics', url: 'https://example.com/hook', description: null, enabledEvents: ['*'], secretEnc: 'x', metadata: {} };
+      const endpoint = { id: 'whe_metrics', url: 'https://example.com/hook', description: null, enabledEvents: ['*'], secretEnc: 'x', rateLimitPerSecond: null, ordering: 'none' as const, metadata: {} };
       await insertEndpoint(tx, live, endpoint, due);
       await insertDeliveries(
         tx,
         live,
-        ['a', 'b', 'c', 'd'].map((n) => ({ id: `whd_metrics_${n}`, endpointId: 'whe_metrics', eventId: `evt_${n}`, eventType: 'seller.created', replayOf: null, body: '{}' })),
+        ['a', 'b', 'c', 'd'].map((n) => ({ id: `whd_metrics_${n}`, endpointId: 'whe_metrics', eventId: `evt_${n}`, eventType: 'seller.created', replayOf: null, objectId: null, body: '{}' })),
         due,
       );
     });

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { api, call, type Mode } from '../api/client';
 import { Link, navigate } from '../router';
 import { canWrite, useSession } from '../session';
-import { Badge, ConfirmButton, DefinitionList, Empty, ErrorNotice, Field, formatDate, Json, Loading, Notice, PageHeader, PagedTable, SecretOnce } from '../ui/components';
+import { Badge, ConfirmButton, DefinitionList, Empty, ErrorNotice, Field, formatDate, Json, Loading, Notice, PageHeader, PagedTable, SecretOnce, Select } from '../ui/components';
 import { useAction, useLoad } from '../ui/hooks';
 
 interface Scope {
@@ -18,21 +18,48 @@ function parseEvents(text: string): string[] {
   return text.split(/[\s,]+/).map((t) => t.trim()).filter(Boolean);
 }
 
+type Ordering = 'none' | 'per_object';
+const ORDERINGS: Array<[string, string]> = [
+  ['none', 'None: deliveries run in parallel'],
+  ['per_object', 'Per object: one at a time, in order'],
+];
+const RATE_HINT = 'Attempts per second, 1 to 1000; empty for unlimited. The backlog is paced, never dropped.';
+
+/** The rate field's text as the API's value: empty is unlimited (null); anything else goes as a number, for the API to judge. */
+function parseRate(text: string): number | null {
+  return text.trim() === '' ? null : Number(text);
+}
+
+/** The delivery controls' fields, shared by the create and edit forms. */
+function ControlFields({ rate, setRate, ordering, setOrdering, error }: { rate: string; setRate: (v: string) => void; ordering: Ordering; setOrdering: (v: Ordering) => void; error: Parameters<typeof Field>[0]['error'] }) {
+  return (
+    <>
+      <Field label="Rate limit per second (optional)" name="rate_limit_per_second" type="number" value={rate} onChange={setRate} hint={RATE_HINT} error={error} />
+      <Select label="Ordering" name="ordering" value={ordering} onChange={(v) => setOrdering(v as Ordering)} options={ORDERINGS} />
+    </>
+  );
+}
+
 export function WebhooksPage({ scope }: { scope: Scope }) {
   const { workspace } = useSession();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState('*');
   const [description, setDescription] = useState('');
+  const [rate, setRate] = useState('');
+  const [ordering, setOrdering] = useState<Ordering>('none');
   const [secret, setSecret] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   const action = useAction();
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    const endpoint = await action.run(() => call(api.POST('/v1/webhook_endpoints', { body: { url, enabled_events: parseEvents(events), ...(description ? { description } : {}) } })));
+    const body = { url, enabled_events: parseEvents(events), rate_limit_per_second: parseRate(rate), ordering, ...(description ? { description } : {}) };
+    const endpoint = await action.run(() => call(api.POST('/v1/webhook_endpoints', { body })));
     if (endpoint) {
       setSecret(endpoint.secret ?? null);
       setUrl('');
       setDescription('');
+      setRate('');
+      setOrdering('none');
       setTick((t) => t + 1);
     }
   };
@@ -52,6 +79,7 @@ export function WebhooksPage({ scope }: { scope: Scope }) {
           <Field label="Endpoint URL" name="url" type="url" value={url} onChange={setUrl} required error={action.error} hint="https:// on the public internet." />
           <Field label="Events to send" name="enabled_events" value={events} onChange={setEvents} hint="Event types separated by spaces or commas, or * for all." required error={action.error} />
           <Field label="Description (optional)" name="description" value={description} onChange={setDescription} error={action.error} />
+          <ControlFields rate={rate} setRate={setRate} ordering={ordering} setOrdering={setOrdering} error={action.error} />
           <div className="actions">
             <button type="submit" className="button button-primary" disabled={action.busy}>
               Add endpoint
@@ -68,6 +96,7 @@ export function WebhooksPage({ scope }: { scope: Scope }) {
           { header: 'URL', cell: (e) => <Link to={`${base(scope)}/webhooks/${e.id}`}>{e.url}</Link> },
           { header: 'Status', cell: (e) => <Badge status={e.status} /> },
           { header: 'Events', cell: (e) => e.enabled_events.join(', '), className: 'wrap' },
+          { header: 'Rate limit', cell: (e) => (e.rate_limit_per_second === null ? 'Unlimited' : `${e.rate_limit_per_second}/s`) },
           { header: 'Last success', cell: (e) => formatDate(e.last_success_at) },
         ]}
       />
@@ -82,6 +111,8 @@ export function WebhookEndpointPage({ scope, id }: { scope: Scope; id: string })
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState('');
   const [description, setDescription] = useState('');
+  const [rate, setRate] = useState('');
+  const [ordering, setOrdering] = useState<Ordering>('none');
   const [secret, setSecret] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
@@ -91,7 +122,14 @@ export function WebhookEndpointPage({ scope, id }: { scope: Scope; id: string })
   if (endpoint.error) return <ErrorNotice error={endpoint.error} />;
   if (!endpoint.data) return <Loading />;
   const e = endpoint.data;
-  const update = async (body: { url?: string; enabled_events?: string[]; description?: string | null; status?: 'enabled' | 'disabled' }) => {
+  const update = async (body: {
+    url?: string;
+    enabled_events?: string[];
+    description?: string | null;
+    status?: 'enabled' | 'disabled';
+    rate_limit_per_second?: number | null;
+    ordering?: Ordering;
+  }) => {
     const ok = await action.run(() => call(api.PATCH('/v1/webhook_endpoints/{id}', { params: { path: { id } }, body })));
     if (ok) {
       setEditing(false);
@@ -103,23 +141,11 @@ export function WebhookEndpointPage({ scope, id }: { scope: Scope; id: string })
     const answer = await action.run(() => call(api.POST('/v1/webhook_endpoints/{id}/rotate_secret', { params: { path: { id } } })));
     if (answer?.secret) setSecret(answer.secret);
   };
+  // One request: the server replays every failed delivery of the endpoint.
   const replayFailed = async () => {
-    const replayed = await action.run(async () => {
-      let count = 0;
-      let cursor: string | undefined;
-      for (;;) {
-        const page = await call(api.GET('/v1/webhook_deliveries', { params: { query: { endpoint: id, status: 'failed', limit: 100, starting_after: cursor } } }));
-        for (const delivery of page.data) {
-          if (delivery.replay_of) continue;
-          await call(api.POST('/v1/webhook_deliveries/{id}/replay', { params: { path: { id: delivery.id } } }));
-          count++;
-        }
-        if (!page.has_more || !page.next_cursor) return count;
-        cursor = page.next_cursor;
-      }
-    });
-    if (replayed !== undefined) {
-      setMessage(`${replayed} failed ${replayed === 1 ? 'delivery' : 'deliveries'} replayed.`);
+    const answer = await action.run(() => call(api.POST('/v1/webhook_endpoints/{id}/replay_failed', { params: { path: { id } } })));
+    if (answer) {
+      setMessage(`${answer.replayed} failed ${answer.replayed === 1 ? 'delivery' : 'deliveries'} replayed.`);
       setTick((t) => t + 1);
     }
   };
@@ -142,6 +168,8 @@ export function WebhookEndpointPage({ scope, id }: { scope: Scope; id: string })
                 setUrl(e.url);
                 setEvents(e.enabled_events.join(', '));
                 setDescription(e.description ?? '');
+                setRate(e.rate_limit_per_second === null ? '' : String(e.rate_limit_per_second));
+                setOrdering(e.ordering);
                 setEditing(true);
               }}
             >
@@ -157,7 +185,7 @@ export function WebhookEndpointPage({ scope, id }: { scope: Scope; id: string })
               </button>
             )}
             <ConfirmButton label="Rotate secret" title="Rotate the signing secret?" body={<p>The current secret stops working at once; deliveries from now on are signed with the new one.</p>} confirmLabel="Rotate secret" onConfirm={() => void rotate()} />
-            <ConfirmButton label="Replay failed" title="Replay every failed delivery?" body={<p>Each failed delivery of this endpoint is sent again as a new delivery.</p>} confirmLabel="Replay failed deliveries" onConfirm={() => void replayFailed()} />
+            <ConfirmButton label="Replay failed" title="Replay every failed delivery?" body={<p>Each failed delivery of this endpoint is sent again as a new delivery, on the server.</p>} confirmLabel="Replay failed deliveries" onConfirm={() => void replayFailed()} />
             <ConfirmButton label="Delete" title="Delete this endpoint?" body={<p>It stops receiving events.</p>} confirmLabel="Delete endpoint" danger onConfirm={() => void remove()} />
           </>
         )}
@@ -175,13 +203,14 @@ export function WebhookEndpointPage({ scope, id }: { scope: Scope; id: string })
           className="card form"
           onSubmit={(event) => {
             event.preventDefault();
-            void update({ url, enabled_events: parseEvents(events), description: description || null });
+            void update({ url, enabled_events: parseEvents(events), description: description || null, rate_limit_per_second: parseRate(rate), ordering });
           }}
         >
           <h2>Edit endpoint</h2>
           <Field label="Endpoint URL" name="url" type="url" value={url} onChange={setUrl} required error={action.error} />
           <Field label="Events to send" name="enabled_events" value={events} onChange={setEvents} required error={action.error} />
           <Field label="Description" name="description" value={description} onChange={setDescription} error={action.error} />
+          <ControlFields rate={rate} setRate={setRate} ordering={ordering} setOrdering={setOrdering} error={action.error} />
           <div className="actions">
             <button type="button" className="button" onClick={() => setEditing(false)}>
               Cancel
@@ -198,6 +227,8 @@ export function WebhookEndpointPage({ scope, id }: { scope: Scope; id: string })
             ['Status', <Badge status={e.status} key="s" />],
             ['Disabled because', e.disabled_reason],
             ['Events', e.enabled_events.join(', ')],
+            ['Rate limit', e.rate_limit_per_second === null ? 'Unlimited' : `${e.rate_limit_per_second} per second`],
+            ['Ordering', e.ordering === 'per_object' ? 'Per object' : 'None'],
             ['Failing since', formatDate(e.failing_since)],
             ['Last success', formatDate(e.last_success_at)],
             ['Created', formatDate(e.created_at)],

@@ -45,6 +45,8 @@ export interface DispatcherOptions {
   batchSize?: number;
   /** How long a claim holds a row; longer than an attempt's 10 s deadline plus recording it. */
   leaseMs?: number;
+  /** How far ahead a rate-limited endpoint's sending slots are claimed at least (each attempt waits for its slot); up to 1 s when claims are slow. */
+  paceHorizonMs?: number;
   /** The longest wait between two looks at the table when nothing signalled. */
   maxPollMs?: number;
   /** Name resolution for destinations (tests give a fake DNS). */
@@ -65,6 +67,12 @@ interface Outcome {
 
 const quiet: DispatcherLog = { error: () => undefined };
 
+/** The furthest ahead a claim hands out sending slots, however slow claims get. */
+const MAX_PACE_HORIZON_MS = 1_000;
+
+/** Per rate-limited endpoint: when this process's last attempt to it was due to start (base clock ms). */
+const pacedStarts = new Map<string, number>();
+
 export class DeliveryDispatcher {
   readonly workerId: string;
   private readonly log: DispatcherLog;
@@ -73,13 +81,18 @@ export class DeliveryDispatcher {
   private readonly batchSize: number;
   private readonly leaseMs: number;
   private readonly maxPollMs: number;
+  private readonly paceHorizonMs: number;
   private readonly sender: Sender;
   private readonly secrets = new Map<string, string>();
   private readonly inFlightByEndpoint = new Map<string, number>();
   private readonly running = new Set<Promise<void>>();
+  /** Attempts waiting for their sending slot: woken (and released) when the dispatcher stops. */
+  private readonly sleepers = new Set<() => void>();
   private readonly stopping = new AbortController();
   private inFlight = 0;
   private claimSeq = 0;
+  /** How long a claim has been taking (a moving average, ms). */
+  private claimMs = 0;
   private outcomes: Outcome[] = [];
   private flushing: Promise<void> | null = null;
   private loop: Promise<void> | null = null;
@@ -97,6 +110,9 @@ export class DeliveryDispatcher {
     this.batchSize = options.batchSize ?? 256;
     this.leaseMs = options.leaseMs ?? 30_000;
     this.maxPollMs = options.maxPollMs ?? 100;
+    // A claim every few ms while there is work, so 200 ms of slots keeps a fast rate (1,000/s) fed
+    // through a slow claim, while holding few of this process's in-flight slots ahead of time.
+    this.paceHorizonMs = options.paceHorizonMs ?? 200;
     // Connections per origin up to the process's whole in-flight limit: endpoints on one host share a
     // pool, and a dead one must not hold every connection of it (it holds at most its own cap).
     this.sender = createSender(deps.config.webhookAllowPrivateUrls, options.resolver ?? systemResolver, this.maxInFlight);
@@ -112,6 +128,7 @@ export class DeliveryDispatcher {
   /** Ends claiming, lets attempts under way finish (each has its 10 s deadline), records them. */
   async stop(graceMs = 11_000): Promise<void> {
     this.stopping.abort(new Error('dispatcher stopping'));
+    for (const wake of [...this.sleepers]) wake();
     this.unsubscribe?.();
     this.wakeLoop?.();
     await this.loop;
@@ -191,6 +208,10 @@ export class DeliveryDispatcher {
       }
     }
     const lockedBy = `${this.workerId}#${++this.claimSeq}`;
+    // Sending slots are handed out at least three claims ahead: a claim that takes 600 ms on a
+    // loaded database would otherwise cap a rate-limited endpoint at one horizon per claim.
+    const horizonMs = Math.min(MAX_PACE_HORIZON_MS, Math.max(this.paceHorizonMs, Math.round(3 * this.claimMs)));
+    const claimStarted = this.deps.clock.nowMs();
     // One statement on its own (autocommit): one round trip per claim.
     const rows = await queries.claimDueDeliveries(this.deps.db, {
         realNow: new Date(this.deps.clock.nowMs()),
@@ -202,8 +223,10 @@ export class DeliveryDispatcher {
         perEndpoint: this.perEndpoint,
         lockedBy,
         leaseMs: this.leaseMs,
+        horizonMs,
         only,
     });
+    this.claimMs = 0.8 * this.claimMs + 0.2 * Math.max(0, this.deps.clock.nowMs() - claimStarted);
     return rows.map((row) => ({ ...row, lockedBy }));
   }
 
@@ -242,6 +265,7 @@ export class DeliveryDispatcher {
   }
 
   private async attempt(claim: Claim, freeSlot: () => void): Promise<void> {
+    if (claim.send_at !== null && claim.rate !== null) await this.waitForSlot(claim.endpoint_id, claim.send_at.getTime(), claim.rate);
     const startedAt = new Date(this.deps.clock.nowMs() + claim.offset_ms);
     let result: AttemptResult | 'released';
     if (this.stopping.signal.aborted) result = 'released';
@@ -261,6 +285,46 @@ export class DeliveryDispatcher {
     await new Promise<void>((done) => {
       this.outcomes.push({ claim, at: startedAt, result, done });
       void this.flush();
+    });
+  }
+
+  /**
+   * A rate-limited endpoint's attempt starts at its sending slot (at most the horizon ahead), and
+   * no sooner than 1/rate after this process's previous start to it: timers that fire late (a busy
+   * event loop) would otherwise start several overdue slots at once. The spacing is counted from
+   * when the previous start was due, not when its timer fired, so small delays do not add up and
+   * slow the endpoint below its rate; after a long stall at most one overdue start is caught up.
+   */
+  private async waitForSlot(endpointId: string, slotMs: number, rate: number): Promise<void> {
+    const intervalMs = 1000 / rate;
+    let atMs = slotMs;
+    for (;;) {
+      await this.sleepUntil(atMs);
+      if (this.stopping.signal.aborted) return;
+      const now = this.deps.clock.nowMs();
+      const previous = pacedStarts.get(endpointId);
+      const earliest = previous === undefined ? now : previous + intervalMs;
+      if (now >= earliest) {
+        if (pacedStarts.size > 10_000) pacedStarts.clear();
+        pacedStarts.set(endpointId, Math.max(earliest, now - intervalMs));
+        return;
+      }
+      atMs = earliest;
+    }
+  }
+
+  /** Waits until the base clock reaches `atMs`, or the dispatcher stops. */
+  private async sleepUntil(atMs: number): Promise<void> {
+    const waitMs = atMs - this.deps.clock.nowMs();
+    if (waitMs <= 0 || this.stopping.signal.aborted) return;
+    await new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, waitMs);
+      this.sleepers.add(wake);
     });
   }
 

@@ -16,7 +16,15 @@ const fanOutOne = async (tx: Tx, scope: Scope, event: EventRecord): Promise<void
   await queries.insertDeliveries(
     tx,
     scope,
-    endpointIds.map((endpointId) => ({ id: newId('webhookDelivery'), endpointId, eventId: event.id, eventType: event.type, replayOf: null, body })),
+    endpointIds.map((endpointId) => ({
+      id: newId('webhookDelivery'),
+      endpointId,
+      eventId: event.id,
+      eventType: event.type,
+      replayOf: null,
+      objectId: event.data.object.id,
+      body,
+    })),
     new Date(event.created),
   );
   tx.afterCommit(signalDeliveries);
@@ -38,7 +46,15 @@ const fanOutMany = async (tx: Tx, scope: Scope, events: readonly EventRecord[]):
     if (subscribed.length === 0) continue;
     const body = JSON.stringify(event);
     for (const endpoint of subscribed) {
-      deliveries.push({ id: newId('webhookDelivery'), endpointId: endpoint.id, eventId: event.id, eventType: event.type, replayOf: null, body });
+      deliveries.push({
+        id: newId('webhookDelivery'),
+        endpointId: endpoint.id,
+        eventId: event.id,
+        eventType: event.type,
+        replayOf: null,
+        objectId: event.data.object.id,
+        body,
+      });
     }
   }
   if (deliveries.length === 0) return;

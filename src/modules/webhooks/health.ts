@@ -33,6 +33,8 @@ export async function autoDisableEndpoint(tx: Tx, scope: Scope, endpointId: stri
       status: 'disabled',
       disabledReason: AUTO_DISABLED_REASON,
       failingSince: endpoint.failing_since,
+      rateLimitPerSecond: endpoint.rate_limit_per_second,
+      ordering: endpoint.ordering,
       metadata: endpoint.metadata,
     },
     now,

@@ -17,9 +17,11 @@ import type {
   DeletedWebhookEndpoint,
   ListWebhookDeliveriesQuery,
   ListWebhookEndpointsQuery,
+  ReplayFailedDeliveriesBody,
   UpdateWebhookEndpointBody,
   WebhookDelivery,
   WebhookEndpoint,
+  WebhookReplay,
 } from './schemas.js';
 import { serializeDelivery, serializeEndpoint } from './serialize.js';
 import { newSigningSecret } from './signature.js';
@@ -72,6 +74,8 @@ export async function createWebhookEndpoint(ctx: OperationContext, body: CreateW
         description: body.description ?? null,
         enabledEvents,
         secretEnc: encryptSecret(ctx.config.secretKey, secret, secretContext(scope, id)),
+        rateLimitPerSecond: body.rate_limit_per_second ?? null,
+        ordering: body.ordering ?? 'none',
         metadata: body.metadata ?? {},
       },
       now,
@@ -122,6 +126,8 @@ export async function updateWebhookEndpoint(ctx: OperationContext, id: string, b
         status,
         disabledReason: turnedOn || turnedOff ? null : row.disabled_reason,
         failingSince: turnedOn ? null : row.failing_since,
+        rateLimitPerSecond: body.rate_limit_per_second !== undefined ? body.rate_limit_per_second : row.rate_limit_per_second,
+        ordering: body.ordering ?? row.ordering,
         metadata: body.metadata ?? row.metadata,
       },
       now,
@@ -183,10 +189,55 @@ export async function replayWebhookDelivery(ctx: OperationContext, id: string): 
     await queries.insertDeliveries(
       tx,
       scope,
-      [{ id: replayId, endpointId: endpoint.id, eventId: original.event_id, eventType: original.event_type, replayOf: original.id, body: original.request_body }],
+      [
+        {
+          id: replayId,
+          endpointId: endpoint.id,
+          eventId: original.event_id,
+          eventType: original.event_type,
+          replayOf: original.id,
+          objectId: original.object_id,
+          body: original.request_body,
+        },
+      ],
       now,
     );
     tx.afterCommit(signalDeliveries);
     return serializeDelivery((await queries.selectDelivery(tx, scope, replayId))!);
   });
+}
+
+/** Failed deliveries replayed per transaction by replay_failed. */
+export const REPLAY_PAGE = 500;
+
+/**
+ * Replays every failed delivery of the endpoint (created since `since`, when given) as new pending
+ * deliveries, oldest first, in pages of REPLAY_PAGE: each page is one transaction (the endpoint
+ * locked and checked enabled, one INSERT … SELECT), so many thousands never hold one long
+ * transaction, and the dispatcher starts on the first page while the next is written. Only
+ * deliveries made before the call are looked at; a page that fails leaves the earlier ones replayed.
+ */
+export async function replayFailedWebhookDeliveries(ctx: OperationContext, id: string, body: ReplayFailedDeliveriesBody): Promise<WebhookReplay> {
+  const { scope } = ctx;
+  const since = body?.since !== undefined ? new Date(body.since) : null;
+  // Delivery ids are time-ordered: an id made now bounds the deliveries that existed before the call.
+  const beforeId = newId('webhookDelivery');
+  let afterId: string | null = null;
+  let replayed = 0;
+  for (;;) {
+    const page = await ctx.db.transaction(async (tx) => {
+      const now = await modeNow(tx, ctx.clock, scope);
+      const endpoint = await queries.lockEndpoint(tx, scope, id);
+      if (!endpoint) throw errors.missing('webhook endpoint', id, 'id');
+      if (endpoint.status !== 'enabled') throw errors.invalidState('webhook endpoint', endpoint.status, 'receive a replay; enable it first');
+      const newIds = Array.from({ length: REPLAY_PAGE }, () => newId('webhookDelivery'));
+      const written = await queries.insertReplaysOfFailed(tx, scope, id, { since, afterId, beforeId, limit: REPLAY_PAGE }, newIds, now);
+      if (written.count > 0) tx.afterCommit(signalDeliveries);
+      return written;
+    });
+    replayed += page.count;
+    if (page.count < REPLAY_PAGE || page.lastId === null) break;
+    afterId = page.lastId;
+  }
+  return { object: 'webhook_replay', endpoint: id, since: since?.toISOString() ?? null, replayed };
 }

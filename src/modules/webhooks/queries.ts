@@ -5,7 +5,7 @@ import { PLAN_EACH_CALL, type Queryable, type Tx } from '../../db/db.js';
 import { selectPage, type PageRequest } from '../../db/paging.js';
 import type { WorkStatsRow } from '../../contracts/background.js';
 import type { Mode, Scope } from '../../scope.js';
-import type { AttemptLogEntry, WebhookDeliveryStatus, WebhookEndpointStatus } from './schemas.js';
+import type { AttemptLogEntry, WebhookDeliveryStatus, WebhookEndpointOrdering, WebhookEndpointStatus } from './schemas.js';
 
 export interface EndpointRow {
   id: string;
@@ -17,11 +17,14 @@ export interface EndpointRow {
   failing_since: Date | null;
   last_success_at: Date | null;
   secret_enc: string;
+  rate_limit_per_second: number | null;
+  ordering: WebhookEndpointOrdering;
   metadata: Record<string, string>;
   created_at: Date;
 }
 
-const ENDPOINT_COLUMNS = 'id, url, description, enabled_events, status, disabled_reason, failing_since, last_success_at, secret_enc, metadata, created_at';
+const ENDPOINT_COLUMNS =
+  'id, url, description, enabled_events, status, disabled_reason, failing_since, last_success_at, secret_enc, rate_limit_per_second, ordering, metadata, created_at';
 
 export interface NewEndpoint {
   id: string;
@@ -29,14 +32,17 @@ export interface NewEndpoint {
   description: string | null;
   enabledEvents: string[];
   secretEnc: string;
+  rateLimitPerSecond: number | null;
+  ordering: WebhookEndpointOrdering;
   metadata: Record<string, string>;
 }
 
 export async function insertEndpoint(tx: Tx, scope: Scope, e: NewEndpoint, now: Date): Promise<void> {
   await tx.query(
-    `INSERT INTO webhook_endpoints (marketplace_id, mode, id, url, description, enabled_events, status, secret_enc, metadata, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, 'enabled', $7, $8, $9, $9)`,
-    [scope.marketplaceId, scope.mode, e.id, e.url, e.description, e.enabledEvents, e.secretEnc, JSON.stringify(e.metadata), now],
+    `INSERT INTO webhook_endpoints (marketplace_id, mode, id, url, description, enabled_events, status, secret_enc, rate_limit_per_second, ordering,
+                                    metadata, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, 'enabled', $7, $8, $9, $10, $11, $11)`,
+    [scope.marketplaceId, scope.mode, e.id, e.url, e.description, e.enabledEvents, e.secretEnc, e.rateLimitPerSecond, e.ordering, JSON.stringify(e.metadata), now],
   );
 }
 
@@ -72,15 +78,31 @@ export interface EndpointChanges {
   status: WebhookEndpointStatus;
   disabledReason: string | null;
   failingSince: Date | null;
+  rateLimitPerSecond: number | null;
+  ordering: WebhookEndpointOrdering;
   metadata: Record<string, string>;
 }
 
 export async function updateEndpoint(tx: Tx, scope: Scope, id: string, c: EndpointChanges, now: Date): Promise<void> {
   await tx.query(
     `UPDATE webhook_endpoints SET url = $4, description = $5, enabled_events = $6, status = $7, disabled_reason = $8,
-            failing_since = $9, metadata = $10, updated_at = $11
+            failing_since = $9, rate_limit_per_second = $10, ordering = $11, metadata = $12, updated_at = $13
       WHERE marketplace_id = $1 AND mode = $2 AND id = $3`,
-    [scope.marketplaceId, scope.mode, id, c.url, c.description, c.enabledEvents, c.status, c.disabledReason, c.failingSince, JSON.stringify(c.metadata), now],
+    [
+      scope.marketplaceId,
+      scope.mode,
+      id,
+      c.url,
+      c.description,
+      c.enabledEvents,
+      c.status,
+      c.disabledReason,
+      c.failingSince,
+      c.rateLimitPerSecond,
+      c.ordering,
+      JSON.stringify(c.metadata),
+      now,
+    ],
   );
 }
 
@@ -125,6 +147,7 @@ export interface DeliveryRow {
   event_id: string;
   event_type: string;
   replay_of: string | null;
+  object_id: string | null;
   status: WebhookDeliveryStatus;
   attempts: number;
   attempt_log: AttemptLogEntry[];
@@ -138,7 +161,7 @@ export interface DeliveryRow {
   completed_at: Date | null;
 }
 
-const DELIVERY_COLUMNS = `id, endpoint_id, event_id, event_type, replay_of, status, attempts, attempt_log, next_attempt_at,
+const DELIVERY_COLUMNS = `id, endpoint_id, event_id, event_type, replay_of, object_id, status, attempts, attempt_log, next_attempt_at,
   request_headers, request_body, response_status, response_body, error, created_at, completed_at`;
 
 export interface NewDelivery {
@@ -147,6 +170,8 @@ export interface NewDelivery {
   eventId: string;
   eventType: string;
   replayOf: string | null;
+  /** The event's data.object.id: a per_object endpoint delivers one at a time per object. */
+  objectId: string | null;
   body: string;
 }
 
@@ -154,18 +179,57 @@ export interface NewDelivery {
 export async function insertDeliveries(tx: Tx, scope: Scope, deliveries: readonly NewDelivery[], now: Date): Promise<void> {
   if (deliveries.length === 0) return;
   await tx.query(
-    `INSERT INTO webhook_deliveries (marketplace_id, mode, id, endpoint_id, event_id, event_type, replay_of, status, next_attempt_at, request_body, created_at)
-     SELECT $1, $2, d.id, d.endpoint_id, d.event_id, d.event_type, d.replay_of, 'pending', $3, d.body, $3
-       FROM jsonb_to_recordset($4::jsonb) AS d(id text, endpoint_id text, event_id text, event_type text, replay_of text, body text)`,
+    `INSERT INTO webhook_deliveries (marketplace_id, mode, id, endpoint_id, event_id, event_type, replay_of, object_id, status, next_attempt_at, request_body, created_at)
+     SELECT $1, $2, d.id, d.endpoint_id, d.event_id, d.event_type, d.replay_of, d.object_id, 'pending', $3, d.body, $3
+       FROM jsonb_to_recordset($4::jsonb) AS d(id text, endpoint_id text, event_id text, event_type text, replay_of text, object_id text, body text)`,
     [
       scope.marketplaceId,
       scope.mode,
       now,
       JSON.stringify(
-        deliveries.map((d) => ({ id: d.id, endpoint_id: d.endpointId, event_id: d.eventId, event_type: d.eventType, replay_of: d.replayOf, body: d.body })),
+        deliveries.map((d) => ({
+          id: d.id,
+          endpoint_id: d.endpointId,
+          event_id: d.eventId,
+          event_type: d.eventType,
+          replay_of: d.replayOf,
+          object_id: d.objectId,
+          body: d.body,
+        })),
       ),
     ],
   );
+}
+
+/**
+ * Replays the endpoint's failed deliveries (created at or after `since`, when given) as new pending
+ * ones, in one statement, oldest first, at most `limit` of them after `afterId` and before `beforeId` (paging by id):
+ * answers how many were written and the id of the last original replayed.
+ */
+export async function insertReplaysOfFailed(
+  tx: Tx,
+  scope: Scope,
+  endpointId: string,
+  page: { since: Date | null; afterId: string | null; beforeId: string; limit: number },
+  newIds: readonly string[],
+  now: Date,
+): Promise<{ count: number; lastId: string | null }> {
+  const rows = await tx.query<{ original_id: string }>(
+    `WITH failed AS (
+       SELECT d.id, d.event_id, d.event_type, d.object_id, d.request_body, row_number() OVER (ORDER BY d.id) AS n
+         FROM webhook_deliveries d
+        WHERE d.marketplace_id = $1 AND d.mode = $2 AND d.endpoint_id = $3 AND d.status = 'failed'
+          AND ($4::timestamptz IS NULL OR d.created_at >= $4) AND ($5::text IS NULL OR d.id > $5) AND d.id < $9
+        ORDER BY d.id LIMIT $6
+     )
+     INSERT INTO webhook_deliveries (marketplace_id, mode, id, endpoint_id, event_id, event_type, replay_of, object_id, status, next_attempt_at, request_body, created_at)
+     SELECT $1, $2, ($7::text[])[f.n], $3, f.event_id, f.event_type, f.id, f.object_id, 'pending', $8, f.request_body, $8
+       FROM failed f ORDER BY f.n
+     RETURNING replay_of AS original_id`,
+    [scope.marketplaceId, scope.mode, endpointId, page.since, page.afterId, page.limit, newIds, now, page.beforeId],
+  );
+  const lastId = rows.reduce<string | null>((last, row) => (last === null || row.original_id > last ? row.original_id : last), null);
+  return { count: rows.length, lastId };
 }
 
 /** The enabled endpoints of the mode subscribed to any of the types (or to '*'), with their subscriptions. */
@@ -270,6 +334,10 @@ export interface ClaimedRow {
   url: string;
   secret_enc: string;
   offset_ms: number;
+  /** A rate-limited endpoint's sending slot (real time): the attempt starts no earlier. */
+  send_at: Date | null;
+  /** The endpoint's rate limit when it has one (the slots are 1/rate s apart). */
+  rate: number | null;
 }
 
 export interface ClaimRequest {
@@ -285,6 +353,8 @@ export interface ClaimRequest {
   perEndpoint: number;
   lockedBy: string;
   leaseMs: number;
+  /** How far ahead a rate-limited endpoint's sending slots may be handed out. */
+  horizonMs: number;
   /** Only this mode's deliveries (a test-clock advance). */
   only: Scope | null;
 }
@@ -298,42 +368,82 @@ export interface ClaimRequest {
 // by the largest test-clock offset is an index condition, so a scan stops at the first row not yet
 // due; each row's own mode offset is then a filter. Planned with its values on every call, like
 // the settle below: whether it names one mode or all of them decides the plan.
+//
+// Delivery controls (docs/decisions/webhooks.md):
+// - A rate-limited endpoint's row is locked by the claim (SKIP LOCKED: another process claiming at
+//   the same moment passes over it and takes it at its next claim). It may give as many rows as
+//   sending slots fall before `now + horizon` from its next free slot (next_send_at, or now if
+//   that passed); each claimed row gets its slot (`send_at`: the dispatcher waits for it) 1/rate s
+//   after the previous one, and next_send_at moves past the last, in this same statement. So every
+//   process together sends at the rate, never faster, and nothing is dropped.
+// - A per_object endpoint gives only rows with no older pending row of the same object (the one
+//   under way, or waiting for its retry, holds the next): one at a time per object, in id order.
+//   Other objects' rows are not held, and SKIP LOCKED cannot let a second row of an object through,
+//   since the older row is still pending in every snapshot until its outcome is recorded.
 const OFFSET_OF_D = `(SELECT m.clock_offset_ms FROM marketplace_modes m WHERE m.marketplace_id = d.marketplace_id AND m.mode = d.mode)`;
+const SLOTS_BEFORE_HORIZON = `greatest(0, floor(extract(epoch FROM $1::timestamptz + make_interval(secs => $12::int / 1000.0) - p.base) * p.rate)::int + 1)`;
 const CLAIM_SQL = `${PLAN_EACH_CALL}
 WITH RECURSIVE endpoints AS (
-  (SELECT d.endpoint_id FROM webhook_deliveries d WHERE d.status = 'pending' ORDER BY d.endpoint_id LIMIT 1)
+  (SELECT d.endpoint_id, d.marketplace_id, d.mode FROM webhook_deliveries d WHERE d.status = 'pending' ORDER BY d.endpoint_id LIMIT 1)
   UNION ALL
-  SELECT (SELECT d.endpoint_id FROM webhook_deliveries d
-           WHERE d.status = 'pending' AND d.endpoint_id > endpoints.endpoint_id ORDER BY d.endpoint_id LIMIT 1)
-    FROM endpoints WHERE endpoints.endpoint_id IS NOT NULL
+  SELECT nxt.* FROM endpoints CROSS JOIN LATERAL (
+    SELECT d.endpoint_id, d.marketplace_id, d.mode FROM webhook_deliveries d
+     WHERE d.status = 'pending' AND d.endpoint_id > endpoints.endpoint_id ORDER BY d.endpoint_id LIMIT 1
+  ) nxt
+),
+listed AS (
+  SELECT e.marketplace_id, e.mode, e.id, e.rate_limit_per_second AS rate, e.ordering = 'per_object' AS ordered
+    FROM endpoints JOIN webhook_endpoints e ON e.marketplace_id = endpoints.marketplace_id AND e.mode = endpoints.mode AND e.id = endpoints.endpoint_id
+   WHERE endpoints.endpoint_id <> ALL($3::text[])
+),
+paced AS (
+  SELECT e.marketplace_id, e.mode, e.id, e.rate_limit_per_second AS rate, greatest(e.next_send_at, $1::timestamptz) AS base
+    FROM webhook_endpoints e JOIN listed l ON e.marketplace_id = l.marketplace_id AND e.mode = l.mode AND e.id = l.id
+   WHERE l.rate IS NOT NULL AND e.rate_limit_per_second IS NOT NULL
+     FOR UPDATE OF e SKIP LOCKED
 ),
 candidates AS (
-  SELECT c.* FROM endpoints
-  LEFT JOIN unnest($5::text[], $6::int[]) AS slots(endpoint_id, free) ON slots.endpoint_id = endpoints.endpoint_id
+  SELECT c.*, l.id AS endpoint_id FROM listed l
+  LEFT JOIN paced p ON p.marketplace_id = l.marketplace_id AND p.mode = l.mode AND p.id = l.id
+  LEFT JOIN unnest($5::text[], $6::int[]) AS slots(endpoint_id, free) ON slots.endpoint_id = l.id
   CROSS JOIN LATERAL (
     SELECT d.ctid AS row_id, d.id, d.next_attempt_at
       FROM webhook_deliveries d
-     WHERE d.status = 'pending' AND d.endpoint_id = endpoints.endpoint_id
+     WHERE d.status = 'pending' AND d.endpoint_id = l.id
        AND d.next_attempt_at <= $1::timestamptz + make_interval(secs => (SELECT coalesce(max(clock_offset_ms), 0) FROM marketplace_modes) / 1000.0)
        AND d.next_attempt_at <= $1::timestamptz + make_interval(secs => ${OFFSET_OF_D} / 1000.0)
        AND (d.locked_until IS NULL OR d.locked_until <= $1)
        AND ($9::text IS NULL OR (d.marketplace_id = $9 AND d.mode = $10))
+       AND (NOT l.ordered OR d.object_id IS NULL OR NOT EXISTS (
+             SELECT 1 FROM webhook_deliveries o
+              WHERE o.endpoint_id = d.endpoint_id AND o.object_id = d.object_id AND o.id < d.id
+                AND o.status = 'pending' AND o.object_id IS NOT NULL))
      ORDER BY d.next_attempt_at
-     LIMIT least(coalesce(slots.free, $7::int), $4::int)
+     LIMIT least(coalesce(slots.free, $7::int), $4::int,
+                 CASE WHEN l.rate IS NULL THEN $4::int WHEN p.id IS NULL THEN 0 ELSE ${SLOTS_BEFORE_HORIZON} END)
      FOR UPDATE SKIP LOCKED
   ) c
-  WHERE endpoints.endpoint_id IS NOT NULL AND endpoints.endpoint_id <> ALL($3::text[])
 ),
 picked AS (
-  SELECT row_id FROM candidates ORDER BY next_attempt_at, id LIMIT $2
+  SELECT row_id, endpoint_id, id, next_attempt_at FROM candidates ORDER BY next_attempt_at, id LIMIT $2
+),
+numbered AS (
+  SELECT row_id, endpoint_id, (row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at, id) - 1)::int AS k FROM picked
+),
+moved AS (
+  UPDATE webhook_endpoints e SET next_send_at = p.base + make_interval(secs => n.taken / p.rate::float8)
+    FROM paced p JOIN (SELECT endpoint_id, count(*) AS taken FROM picked GROUP BY endpoint_id) n ON n.endpoint_id = p.id
+   WHERE e.marketplace_id = p.marketplace_id AND e.mode = p.mode AND e.id = p.id
+  RETURNING e.id
 )
 UPDATE webhook_deliveries d
-   SET locked_by = $8, locked_until = $1::timestamptz + make_interval(secs => $11::int / 1000.0)
-  FROM picked p, webhook_endpoints e
- WHERE d.ctid = p.row_id
+   SET locked_by = $8, locked_until = $1::timestamptz + make_interval(secs => ($11::int + $12::int) / 1000.0)
+  FROM numbered nb LEFT JOIN paced p ON p.id = nb.endpoint_id, webhook_endpoints e
+ WHERE d.ctid = nb.row_id
    AND e.marketplace_id = d.marketplace_id AND e.mode = d.mode AND e.id = d.endpoint_id
 RETURNING d.ctid::text AS row_id, d.marketplace_id, d.mode, d.id, d.endpoint_id, d.event_id, d.attempts, d.request_body, e.url, e.secret_enc,
-          ${OFFSET_OF_D} AS offset_ms`;
+          ${OFFSET_OF_D} AS offset_ms,
+          CASE WHEN p.id IS NULL THEN NULL ELSE p.base + make_interval(secs => nb.k / p.rate::float8) END AS send_at, p.rate`;
 
 /**
  * One statement, so it may run on its own (autocommit, one round trip): the dispatcher claims
@@ -352,8 +462,9 @@ export async function claimDueDeliveries(q: Queryable | Tx, r: ClaimRequest): Pr
     r.only?.marketplaceId ?? null,
     r.only?.mode ?? null,
     r.leaseMs,
+    r.horizonMs,
   ]);
-  return rows.map((row) => ({ ...row, attempts: Number(row.attempts), offset_ms: Number(row.offset_ms) }));
+  return rows.map((row) => ({ ...row, attempts: Number(row.attempts), offset_ms: Number(row.offset_ms), send_at: row.send_at === null ? null : new Date(row.send_at) }));
 }
 
 export interface SettledRow {

@@ -1,9 +1,26 @@
 // Webhook endpoint and delivery records, and the bodies and queries of their operations.
 import { Type, type Static } from '@sinclair/typebox';
-import { ListOf, ListQuery, Metadata, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../../http/schemas.js';
+import { Body, ListOf, ListQuery, Metadata, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../../http/schemas.js';
 
 export const WebhookEndpointStatus = StringEnum(['enabled', 'disabled']);
 export type WebhookEndpointStatus = Static<typeof WebhookEndpointStatus>;
+
+export const WebhookEndpointOrdering = StringEnum(['none', 'per_object'], {
+  description:
+    '`per_object`: the events of one object (`data.object.id`) are delivered one at a time, in the order they were created; ' +
+    'the next waits until the one before succeeded or finally failed (its retries spent). Other objects are not held. `none`: no order.',
+});
+export type WebhookEndpointOrdering = Static<typeof WebhookEndpointOrdering>;
+
+const RateLimitPerSecond = Nullable(
+  Type.Integer({
+    minimum: 1,
+    maximum: 1000,
+    description:
+      'At most this many attempts (first ones and retries) start per second, from every worker together: the backlog is paced, never dropped. ' +
+      'An integer from 1 to 1000; null (the default) is unlimited.',
+  }),
+);
 
 export const WebhookDeliveryStatus = StringEnum(['pending', 'succeeded', 'failed']);
 export type WebhookDeliveryStatus = Static<typeof WebhookDeliveryStatus>;
@@ -18,6 +35,8 @@ const ENDPOINT_EXAMPLE = {
   disabled_reason: null,
   failing_since: null,
   last_success_at: '2026-11-21T09:30:00.000Z',
+  rate_limit_per_second: null,
+  ordering: 'none',
   metadata: {},
   created_at: '2026-11-21T09:00:00.000Z',
 };
@@ -34,6 +53,8 @@ export const WebhookEndpoint = Type.Object(
     failing_since: NullableTimestamp,
     last_success_at: NullableTimestamp,
     secret: Type.Optional(Type.String({ description: 'The signing secret: only in the answers of create and rotate_secret.' })),
+    rate_limit_per_second: RateLimitPerSecond,
+    ordering: WebhookEndpointOrdering,
     metadata: Metadata,
     created_at: Timestamp,
   },
@@ -67,6 +88,8 @@ export const CreateWebhookEndpointBody = Type.Object(
     url: Url,
     enabled_events: EnabledEvents,
     description: Type.Optional(Description),
+    rate_limit_per_second: Type.Optional(RateLimitPerSecond),
+    ordering: Type.Optional(WebhookEndpointOrdering),
     metadata: Type.Optional(Metadata),
   },
   {
@@ -82,9 +105,11 @@ export const UpdateWebhookEndpointBody = Type.Object(
     enabled_events: Type.Optional(EnabledEvents),
     description: Type.Optional(Description),
     status: Type.Optional(WebhookEndpointStatus),
+    rate_limit_per_second: Type.Optional(RateLimitPerSecond),
+    ordering: Type.Optional(WebhookEndpointOrdering),
     metadata: Type.Optional(Metadata),
   },
-  { additionalProperties: false, examples: [{ status: 'enabled' }, { enabled_events: ['*'] }] },
+  { additionalProperties: false, examples: [{ status: 'enabled' }, { enabled_events: ['*'] }, { rate_limit_per_second: 20, ordering: 'per_object' }] },
 );
 export type UpdateWebhookEndpointBody = Static<typeof UpdateWebhookEndpointBody>;
 
@@ -148,3 +173,30 @@ export const ListWebhookDeliveriesQuery = ListQuery({
   status: Type.Optional(WebhookDeliveryStatus),
 });
 export type ListWebhookDeliveriesQuery = Static<typeof ListWebhookDeliveriesQuery>;
+
+export const ReplayFailedDeliveriesBody = Type.Union(
+  [
+    Body({
+      since: Type.Optional(
+        Type.String({
+          format: 'date-time',
+          description: 'Only the failed deliveries created at or after this time (on the mode clock). Left out: every failed delivery kept.',
+        }),
+      ),
+    }),
+    Type.Null(),
+  ],
+  { description: 'Optional: send no body to replay every failed delivery.', examples: [{}, { since: '2026-11-21T00:00:00.000Z' }] },
+);
+export type ReplayFailedDeliveriesBody = Static<typeof ReplayFailedDeliveriesBody>;
+
+export const WebhookReplay = Type.Object(
+  {
+    object: Type.Literal('webhook_replay'),
+    endpoint: Type.String({ description: 'The endpoint replayed to.' }),
+    since: NullableTimestamp,
+    replayed: Type.Integer({ minimum: 0, description: 'How many failed deliveries got a new pending delivery (`replay_of` naming each).' }),
+  },
+  { examples: [{ object: 'webhook_replay', endpoint: ENDPOINT_EXAMPLE.id, since: null, replayed: 42 }] },
+);
+export type WebhookReplay = Static<typeof WebhookReplay>;

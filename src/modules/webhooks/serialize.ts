@@ -16,6 +16,8 @@ export function serializeEndpoint(row: EndpointRow, secret?: string): WebhookEnd
     failing_since: iso(row.failing_since),
     last_success_at: iso(row.last_success_at),
     ...(secret !== undefined ? { secret } : {}),
+    rate_limit_per_second: row.rate_limit_per_second,
+    ordering: row.ordering,
     metadata: row.metadata,
     created_at: row.created_at.toISOString(),
   };

@@ -5,6 +5,7 @@ import { deleteWebhookEndpointRoute } from './delete-endpoint.js';
 import { listWebhookDeliveriesRoute } from './list-deliveries.js';
 import { listWebhookEndpointsRoute } from './list-endpoints.js';
 import { replayWebhookDeliveryRoute } from './replay-delivery.js';
+import { replayFailedWebhookDeliveriesRoute } from './replay-failed.js';
 import { retrieveWebhookDeliveryRoute } from './retrieve-delivery.js';
 import { retrieveWebhookEndpointRoute } from './retrieve-endpoint.js';
 import { rotateWebhookEndpointSecretRoute } from './rotate-secret.js';
@@ -17,6 +18,7 @@ export const webhookRoutes: RouteModule[] = [
   updateWebhookEndpointRoute,
   deleteWebhookEndpointRoute,
   rotateWebhookEndpointSecretRoute,
+  replayFailedWebhookDeliveriesRoute,
   listWebhookDeliveriesRoute,
   retrieveWebhookDeliveryRoute,
   replayWebhookDeliveryRoute,
