@@ -1,0 +1,6 @@
+// The ledger module's manifest (src/contracts/wiring.ts): its routes and its invariants job.
+import type { ModuleManifest } from '../../contracts/wiring.js';
+
+export const ledgerModule: ModuleManifest = {
+  name: 'ledger',
+};

@@ -1,0 +1,59 @@
+// The ledger's operations: posting entries inside another module's transaction, and the reads of
+// the API and of reports. Nothing else writes ledger_lines (docs/ledger.md).
+import type { Queryable, Tx } from '../../db/db.js';
+import { newId } from '../../ids.js';
+import type { Scope } from '../../scope.js';
+import { checkEntry, sideOf, type NewEntry } from './entries.js';
+import * as queries from './queries.js';
+import type { AccountBalanceRow, LedgerLineRow, LinesBetween, NewLedgerLine } from './queries.js';
+
+/**
+ * Writes journal entries in the caller's transaction, at `now` (the mode's clock), in the order
+ * given; each is checked first (two lines or more, none zero, balancing), and an unbalanced one
+ * refuses the whole call with nothing written.
+ */
+export async function postEntries(tx: Tx, scope: Scope, now: Date, entries: readonly NewEntry[]): Promise<void> {
+  for (const entry of entries) checkEntry(entry);
+  const lines: NewLedgerLine[] = [];
+  for (const entry of entries) {
+    const entryId = newId('journalEntry');
+    for (const line of entry.lines) {
+      lines.push({
+        id: newId('balanceTransaction'),
+        entry_id: entryId,
+        type: entry.type,
+        account: line.account,
+        side: sideOf(line.account),
+        amount: line.amount,
+        currency: entry.currency,
+        source_id: entry.sourceId,
+        payment_id: entry.paymentId,
+        order_id: entry.orderId,
+        seller_id: entry.sellerId,
+        processor_ref: entry.processorRef,
+        created_at: now,
+      });
+    }
+  }
+  await queries.insertLedgerLines(tx, scope, lines);
+}
+
+/** A payment's current balance per account, card disputes' entries excluded (what a sync compares). */
+export function findPaymentPositions(q: Queryable, scope: Scope, paymentId: string): Promise<Map<string, number>> {
+  return queries.selectPaymentPositions(q, scope, paymentId);
+}
+
+/** Which card-dispute entry types (dispute, dispute_won, dispute_lost) a dispute already has. */
+export function findDisputeEntryTypes(q: Queryable, scope: Scope, paymentId: string, disputeId: string): Promise<Set<string>> {
+  return queries.selectDisputeEntryTypes(q, scope, paymentId, disputeId);
+}
+
+/** One batch of an interval's lines (oldest first, keyset by id): reports loop until a batch is short. */
+export function ledgerLinesBetween(q: Queryable, scope: Scope, query: LinesBetween): Promise<LedgerLineRow[]> {
+  return queries.selectLinesBetween(q, scope, query);
+}
+
+/** Every account's (or one account's) balance from the lines created before `at`. */
+export function accountBalancesAt(q: Queryable, scope: Scope, at: Date, account?: string): Promise<AccountBalanceRow[]> {
+  return queries.selectAccountBalancesAt(q, scope, at, account);
+}
