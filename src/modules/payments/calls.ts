@@ -194,7 +194,7 @@ async function refund(ctx: JobContext, scope: Scope, payment: queries.PaymentRow
         });
       }
       const made = reversalId;
-      if (made !== null) await record(ctx, scope, payment.id, (tx) => queries.updateRefund(tx, scope, refundId, { processor_transfer_reversal: made }, ctx.now));
+      if (made !== null) await record(ctx, scope, payment.id, (tx, current) => moves.recordReversalMade(tx, scope, current, refundId, made, ctx.now));
     }
   }
   const result = await driver.refund(callCtx, {

@@ -14,6 +14,7 @@ import { findSellerIdByProcessorAccount, requireSeller, setSellerPayouts } from 
 import type { CallKick } from './call-queue.js';
 import { kickFor } from './kick.js';
 import { cardDisputeOpen, holdShareReleases, isCharge, recordChargeFailed, recordChargePaid, recordProcessorRefundOnCharge, resumeShareReleases } from './checkout-charge.js';
+import { syncCardDisputeLedger } from './ledger-sync.js';
 import * as moves from './moves.js';
 import * as queries from './queries.js';
 import { serializeCardDispute } from './serialize.js';
@@ -233,6 +234,7 @@ async function cardDispute(tx: Tx, scope: Scope, report: Extract<ProcessorReport
       && (existing.evidence_due_by?.getTime() ?? null) === (changes.evidence_due_by?.getTime() ?? null);
     if (same) return;
     const after = await queries.updateCardDispute(tx, scope, existing.id, changes, now);
+    await syncCardDisputeLedger(tx, scope, after, now);
     await emitEvent(tx, scope, now, 'card_dispute.updated', serializeCardDispute(after), previousAttributes(serializeCardDispute(existing), serializeCardDispute(after)));
     if (cardDisputeOpen(existing.status) && !cardDisputeOpen(after.status)) {
       const charge = await lockOrderThenPayment(tx, scope, existing.payment_id);
@@ -251,6 +253,7 @@ async function cardDispute(tx: Tx, scope: Scope, report: Extract<ProcessorReport
     created_at: now,
   });
   await emitEvent(tx, scope, now, 'card_dispute.created', serializeCardDispute(created));
+  await syncCardDisputeLedger(tx, scope, created, now);
   // On a checkout's charge: its shares' releases not started yet wait for the dispute to close.
   if (isCharge(payment) && cardDisputeOpen(created.status)) await holdShareReleases(tx, scope, payment, now);
 }
