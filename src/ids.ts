@@ -40,6 +40,8 @@ export const ID_PREFIXES = {
   timer: 'tmr',
   managementToken: 'mgt',
   dashboardSession: 'dss',
+  balanceTransaction: 'btx',
+  journalEntry: 'jrn',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

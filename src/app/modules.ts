@@ -8,6 +8,7 @@ import { categoriesModule } from '../modules/categories/module.js';
 import { checkoutsModule } from '../modules/checkouts/module.js';
 import { dashboardModule } from '../modules/dashboard/module.js';
 import { emailsModule } from '../modules/emails/module.js';
+import { ledgerModule } from '../modules/ledger/module.js';
 import { eventsModule } from '../modules/events/module.js';
 import { listingsModule } from '../modules/listings/module.js';
 import { marketplacesModule } from '../modules/marketplaces/module.js';
@@ -39,6 +40,7 @@ export const MODULES: readonly ModuleManifest[] = [
   ordersModule,
   checkoutsModule,
   paymentsModule,
+  ledgerModule,
   reviewsModule,
   reputationModule,
   mediaModule,

@@ -63,6 +63,7 @@ export async function createApp(services: Services, options: { logger?: boolean 
     logger: options.logger,
     workStats: services.wiring.workStats,
     webhooks: eventWebhooks(),
+    counters: services.wiring.counters,
     readiness: async () => {
       await services.db.query('SELECT 1');
       return true;

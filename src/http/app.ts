@@ -20,7 +20,7 @@ import { finishDocument, type OpenApiDocument, type OpenApiWebhook } from './ope
 import { errorBody } from './error-statuses.js';
 import { EmptyBody, ErrorEnvelope, ErrorResponses, NoQuery } from './schemas.js';
 import type { App, RouteModule, Services } from '../contracts/wiring.js';
-import type { WorkStatsSource } from '../contracts/background.js';
+import type { CounterSource, WorkStatsSource } from '../contracts/background.js';
 import { findBadText, MAX_NESTING, nestsDeeperThan, validatorCompiler } from './validation.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -48,6 +48,8 @@ export interface AppOptions {
   workStats?: readonly WorkStatsSource[];
   /** The event envelopes the service POSTs to webhook endpoints: the document's `webhooks`. */
   webhooks?: readonly OpenApiWebhook[];
+  /** Counters kept in modules' rows, for GET /metrics (the ledger's invariant violations). */
+  counters?: readonly CounterSource[];
 }
 
 function parseJson(request: FastifyRequest, body: string, done: (error: Error | null, value?: unknown) => void) {
@@ -80,7 +82,7 @@ function parseJson(request: FastifyRequest, body: string, done: (error: Error | 
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { services } = options;
-  const metrics = new AppMetrics(services, options.workStats);
+  const metrics = new AppMetrics(services, options.workStats, options.counters);
   const app = Fastify({
     logger: options.logger ?? { level: services.config.logLevel },
     bodyLimit: BODY_LIMIT,
@@ -157,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         { name: 'Payments', description: "An order's payment through the processor: collected on the platform, the seller's share held and released after completion (docs/payments.md)." },
         { name: 'Refunds', description: 'Refunds of a payment, with the transfer reversed in proportion after release.' },
         { name: 'Card disputes', description: 'Chargebacks the payment processor reports.' },
+        { name: 'Ledger', description: 'The double-entry ledger of every money movement (balance transactions) and the sellers\' balances computed from it (docs/ledger.md).' },
         { name: 'Reviews', description: 'Double-blind reviews of a completed order, both ways; moderation removes them.' },
         { name: 'Reputation', description: 'Reputation events that make up a party\'s standing (reviews, completed orders, disputes lost).' },
         { name: 'Events', description: 'Every state change, newest first, to catch up after missed webhooks; and the catalog of event types with the schema of each payload (also the `webhooks` of this document).' },
