@@ -16,7 +16,7 @@ import { REPORT_CONTENT_TYPE, serializeReport } from './serialize.js';
 export const REPORT_BUILD_JOB = 'report.build';
 
 export interface ReportJobPayload {
-  /** The marketplace currency, lower case (a balance row's currency when no line names one). */
+  /** The marketplace currency (a balance row's currency when no line names one). */
   currency: string;
 }
 

@@ -61,7 +61,7 @@ export async function createReport(ctx: OperationContext, body: CreateReportBody
       seller_id: body.seller ?? null,
       created_at: now,
     });
-    const payload: ReportJobPayload = { currency: ctx.currency.toLowerCase() };
+    const payload: ReportJobPayload = { currency: ctx.currency };
     await enqueueJob(tx, reportBuildJob, { owner: scope, runAt: now, subjectId: id, payload });
   });
   return readReport(ctx, id);

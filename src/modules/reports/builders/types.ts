@@ -8,7 +8,7 @@ export interface BuildInput {
   ctx: JobContext;
   scope: Scope;
   report: ReportRow;
-  /** The marketplace currency, lower case: the currency of a balance row when no line names one. */
+  /** The marketplace currency: the currency of a balance row when no line names one. */
   currency: string;
 }
 
