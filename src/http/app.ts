@@ -154,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         { name: 'Payments', description: "An order's payment through the processor: collected on the platform, the seller's share held and released after completion (docs/payments.md)." },
         { name: 'Refunds', description: 'Refunds of a payment, with the transfer reversed in proportion after release.' },
         { name: 'Card disputes', description: 'Chargebacks the payment processor reports.' },
+        { name: 'Ledger', description: 'The double-entry ledger of every money movement (balance transactions) and the sellers\' balances computed from it (docs/ledger.md).' },
         { name: 'Reviews', description: 'Double-blind reviews of a completed order, both ways; moderation removes them.' },
         { name: 'Reputation', description: 'Reputation events that make up a party\'s standing (reviews, completed orders, disputes lost).' },
         { name: 'Reports', description: 'CSV reports built from the ledger in the background (seller statements, platform fees, balance summaries, reconciliation with the processor), downloaded through signed links (docs/ledger.md).' },

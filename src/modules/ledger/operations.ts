@@ -1,11 +1,17 @@
 // The ledger's operations: posting entries inside another module's transaction, and the reads of
 // the API and of reports. Nothing else writes ledger_lines (docs/ledger.md).
+import type { OperationContext } from '../../contracts/context.js';
 import type { Queryable, Tx } from '../../db/db.js';
+import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
+import { errors } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { Scope } from '../../scope.js';
+import { findSellerPayouts } from '../sellers/index.js';
 import { checkEntry, sideOf, type NewEntry } from './entries.js';
 import * as queries from './queries.js';
 import type { AccountBalanceRow, LedgerLineRow, LinesBetween, NewLedgerLine } from './queries.js';
+import type { BalanceTransaction, ListBalanceTransactionsQuery, SellerBalance } from './schemas.js';
+import { serializeBalanceTransaction } from './serialize.js';
 
 /**
  * Writes journal entries in the caller's transaction, at `now` (the mode's clock), in the order
@@ -56,4 +62,38 @@ export function ledgerLinesBetween(q: Queryable, scope: Scope, query: LinesBetwe
 /** Every account's (or one account's) balance from the lines created before `at`. */
 export function accountBalancesAt(q: Queryable, scope: Scope, at: Date, account?: string): Promise<AccountBalanceRow[]> {
   return queries.selectAccountBalancesAt(q, scope, at, account);
+}
+
+export async function listBalanceTransactions(ctx: OperationContext, query: ListBalanceTransactionsQuery): Promise<ListEnvelope<BalanceTransaction>> {
+  const page = pageRequest(query, 'balanceTransaction');
+  const seconds = (value: number | undefined) => (value === undefined ? undefined : new Date(value * 1000));
+  const rows = await queries.selectLedgerLinePage(
+    ctx.db,
+    ctx.scope,
+    { seller: query.seller, account: query.account, order: query.order, payment: query.payment, type: query.type, createdGte: seconds(query['created[gte]']), createdLte: seconds(query['created[lte]']) },
+    page,
+  );
+  return toList(rows.map(serializeBalanceTransaction), page.limit);
+}
+
+export async function retrieveBalanceTransaction(ctx: OperationContext, id: string): Promise<BalanceTransaction> {
+  const row = await queries.selectLedgerLine(ctx.db, ctx.scope, id);
+  if (!row) throw errors.missing('balance_transaction', id);
+  return serializeBalanceTransaction(row);
+}
+
+/** The seller's balance from the ledger, in the marketplace currency; 404 for an unknown seller. */
+export async function retrieveSellerBalance(ctx: OperationContext, sellerId: string): Promise<SellerBalance> {
+  if (!(await findSellerPayouts(ctx.db, ctx.scope, sellerId))) throw errors.missing('seller', sellerId);
+  const totals = await queries.selectSellerTotals(ctx.db, ctx.scope, sellerId, ctx.currency);
+  return {
+    object: 'seller_balance',
+    seller: sellerId,
+    currency: ctx.currency,
+    pending: totals.pending,
+    transferred: totals.transferred,
+    reversed: totals.reversed,
+    net: totals.pending + totals.transferred - totals.reversed,
+    livemode: ctx.scope.mode === 'live',
+  };
 }

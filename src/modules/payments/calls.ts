@@ -12,7 +12,7 @@ import { ProcessorDeclined, type CallContext } from '../../contracts/processor.j
 import { findSellerPayouts } from '../sellers/index.js';
 import { simulatedRecords } from '../reports/index.js';
 import { PROCESSOR_CALL_JOB, type ProcessorCall } from './call-queue.js';
-import * as ledger from './ledger.js';
+import * as moves from './moves.js';
 import * as queries from './queries.js';
 
 export { PROCESSOR_CALL_JOB };
@@ -105,17 +105,17 @@ async function recordGaveUp(ctx: JobContext, scope: Scope, paymentId: string, ca
 async function writeGaveUp(tx: Tx, scope: Scope, payment: queries.PaymentRow, call: ProcessorCall, message: string, now: Date): Promise<void> {
   switch (call.call) {
     case 'start':
-      await ledger.recordPaymentFailed(tx, scope, payment, message, now);
+      await moves.recordPaymentFailed(tx, scope, payment, message, now);
       return;
     case 'cancel':
       return; // a late payment is refunded when it is reported
     case 'transfer':
-      await ledger.recordReleaseFailed(tx, scope, payment, message, now);
+      await moves.recordReleaseFailed(tx, scope, payment, message, now);
       return;
     case 'refund': {
       const refund = await queries.lockRefund(tx, scope, call.refundId);
       if (refund && refund.status === 'pending') {
-        await ledger.recordRefundFailed(tx, scope, payment, refund, { status: 'failed', failureReason: message, reversalMade: refund.processor_transfer_reversal !== null, processorRefund: null }, now);
+        await moves.recordRefundFailed(tx, scope, payment, refund, { status: 'failed', failureReason: message, reversalMade: refund.processor_transfer_reversal !== null, processorRefund: null }, now);
       }
     }
   }
@@ -139,7 +139,7 @@ async function start(ctx: JobContext, scope: Scope, payment: queries.PaymentRow,
   });
   await record(ctx, scope, payment.id, async (tx, current) => {
     const due = current.status === 'awaiting_payment';
-    await ledger.changePayment(tx, scope, current, {
+    await moves.changePayment(tx, scope, current, {
       processor_payment_intent: current.processor_payment_intent ?? started.paymentIntent,
       processor_checkout_session: current.processor_checkout_session ?? started.checkoutSession,
       checkout_url: due ? started.checkoutUrl : null,
@@ -151,13 +151,13 @@ async function start(ctx: JobContext, scope: Scope, payment: queries.PaymentRow,
 
 async function transfer(ctx: JobContext, scope: Scope, payment: queries.PaymentRow, callCtx: CallContext): Promise<Outcome> {
   if (payment.release_status !== 'releasing') return done;
-  const seller = await findSellerPayouts(ctx.db, scope, ledger.orderPartOf(payment).sellerId);
+  const seller = await findSellerPayouts(ctx.db, scope, moves.orderPartOf(payment).sellerId);
   if (!seller || seller.processor_account === null) throw new ProcessorDeclined('The seller has no account at the processor.');
   const { transfer: id } = await ctx.hooks.processors[payment.provider].transfer(callCtx, {
     paymentId: payment.id,
-    orderId: ledger.orderPartOf(payment).orderId,
+    orderId: moves.orderPartOf(payment).orderId,
     // A share's transfer is grouped with its checkout's charge; an order's with its order.
-    transferGroup: payment.checkout_id ?? ledger.orderPartOf(payment).orderId,
+    transferGroup: payment.checkout_id ?? moves.orderPartOf(payment).orderId,
     amount: payment.release_amount,
     currency: payment.currency,
     destination: seller.processor_account,
@@ -166,7 +166,7 @@ async function transfer(ctx: JobContext, scope: Scope, payment: queries.PaymentR
     // One key per release attempt: after a failed release, a retry asks for a new transfer.
     idempotencyKey: idempotencyKeys.transfer(payment.id, payment.release_attempts),
   });
-  await record(ctx, scope, payment.id, (tx, current) => ledger.recordReleased(tx, scope, current, id, ctx.now));
+  await record(ctx, scope, payment.id, (tx, current) => moves.recordReleased(tx, scope, current, id, ctx.now));
   return done;
 }
 
@@ -182,7 +182,7 @@ async function refund(ctx: JobContext, scope: Scope, payment: queries.PaymentRow
       // The release failed meanwhile: nothing was sent, so there is nothing to take back.
       await record(ctx, scope, payment.id, (tx) => queries.updateRefund(tx, scope, refundId, { transfer_reversal_amount: null }, ctx.now));
     } else {
-      const seller = await findSellerPayouts(ctx.db, scope, ledger.orderPartOf(payment).sellerId);
+      const seller = await findSellerPayouts(ctx.db, scope, moves.orderPartOf(payment).sellerId);
       try {
         ({ reversal: reversalId } = await driver.reverseTransfer(callCtx, {
           transfer: payment.processor_transfer,
@@ -198,11 +198,11 @@ async function refund(ctx: JobContext, scope: Scope, payment: queries.PaymentRow
         // recorded on the refund for the platform to see (never a silent loss).
         await record(ctx, scope, payment.id, async (tx, current) => {
           const locked = await queries.lockRefund(tx, scope, refundId);
-          if (locked) await ledger.recordReversalShortfall(tx, scope, current, locked, error.message, ctx.now);
+          if (locked) await moves.recordReversalShortfall(tx, scope, current, locked, error.message, ctx.now);
         });
       }
       const made = reversalId;
-      if (made !== null) await record(ctx, scope, payment.id, (tx) => queries.updateRefund(tx, scope, refundId, { processor_transfer_reversal: made }, ctx.now));
+      if (made !== null) await record(ctx, scope, payment.id, (tx, current) => moves.recordReversalMade(tx, scope, current, refundId, made, ctx.now));
     }
   }
   const result = await driver.refund(callCtx, {
@@ -219,9 +219,9 @@ async function refund(ctx: JobContext, scope: Scope, payment: queries.PaymentRow
     const locked = await queries.lockRefund(tx, scope, refundId);
     if (!locked) return;
     if (result.status === 'succeeded') {
-      await ledger.recordRefundSucceeded(tx, scope, current, locked, { processor_refund: result.refund, processor_transfer_reversal: locked.processor_transfer_reversal }, ctx.now);
+      await moves.recordRefundSucceeded(tx, scope, current, locked, { processor_refund: result.refund, processor_transfer_reversal: locked.processor_transfer_reversal }, ctx.now);
     } else if (result.status === 'failed' || result.status === 'canceled') {
-      await ledger.recordRefundFailed(tx, scope, current, locked, { status: result.status, failureReason: result.failureReason, reversalMade: locked.processor_transfer_reversal !== null, processorRefund: result.refund }, ctx.now);
+      await moves.recordRefundFailed(tx, scope, current, locked, { status: result.status, failureReason: result.failureReason, reversalMade: locked.processor_transfer_reversal !== null, processorRefund: result.refund }, ctx.now);
     } else if (locked.processor_refund === null) {
       // Pending at the processor: its report settles it (refund_updated).
       await queries.updateRefund(tx, scope, refundId, { processor_refund: result.refund }, ctx.now);

@@ -1,6 +1,6 @@
 // A checkout's payment (docs/decisions/checkouts.md): ONE charge row the processor takes (and
 // reports about), and one share row per order, which holds that order's money life as an order's
-// own payment does (ledger.ts). What happens to the charge happens to every share, in item order;
+// own payment does (moves.ts). What happens to the charge happens to every share, in item order;
 // what happens to an order happens to its share alone. Lock order: the orders (item order), then
 // the charge, then its shares (item order); an order's move locks its order, its share, then the
 // charge.
@@ -11,7 +11,7 @@ import { move } from '../../domain/state-machine.js';
 import { cancelTimer, scheduleTimer } from '../../workers/timers.js';
 import { findSellerPayouts } from '../sellers/index.js';
 import { enqueueCall, type CallKick } from './call-queue.js';
-import * as ledger from './ledger.js';
+import * as moves from './moves.js';
 import { PAYMENT_MACHINE, RELEASE_TIMER } from './machines.js';
 import * as queries from './queries.js';
 import type { PaymentMutable, PaymentRow, RefundReason, RefundRow } from './queries.js';
@@ -20,17 +20,17 @@ export const isCharge = (row: PaymentRow): boolean => row.checkout_id !== null &
 
 async function lockShares(tx: Tx, scope: Scope, charge: PaymentRow): Promise<PaymentRow[]> {
   const shares: PaymentRow[] = [];
-  for (const id of await queries.selectShareIds(tx, scope, charge.id)) shares.push(await ledger.requirePaymentLocked(tx, scope, id));
+  for (const id of await queries.selectShareIds(tx, scope, charge.id)) shares.push(await moves.requirePaymentLocked(tx, scope, id));
   return shares;
 }
 
 /**
  * The processor took the checkout's money: the charge succeeds (no release of its own), then every
- * share as an order's payment would (ledger.recordPaid, with the charge's processor ids, so the
+ * share as an order's payment would (moves.recordPaid, with the charge's processor ids, so the
  * shares' refunds and transfers name the charge): held at its seller's share, or, canceled by its
  * order's expiry, refunded in full (late_payment). Answers the orders to commit, in item order.
  */
-export async function recordChargePaid(tx: Tx, scope: Scope, charge: PaymentRow, refs: ledger.PaidRefs, now: Date, kick: CallKick): Promise<string[]> {
+export async function recordChargePaid(tx: Tx, scope: Scope, charge: PaymentRow, refs: moves.PaidRefs, now: Date, kick: CallKick): Promise<string[]> {
   const ids = {
     processor_payment_intent: charge.processor_payment_intent ?? refs.paymentIntent,
     processor_checkout_session: charge.processor_checkout_session ?? refs.checkoutSession,
@@ -39,22 +39,22 @@ export async function recordChargePaid(tx: Tx, scope: Scope, charge: PaymentRow,
   let paid = charge;
   if (charge.status !== 'succeeded') {
     move(PAYMENT_MACHINE, charge.status, 'succeed', 'processor');
-    paid = await ledger.changePayment(tx, scope, charge, { ...ids, status: 'succeeded', paid_at: now, last_failure: null }, now, ['payment.succeeded']);
+    paid = await moves.changePayment(tx, scope, charge, { ...ids, status: 'succeeded', paid_at: now, last_failure: null }, now, ['payment.succeeded']);
   } else if (ids.processor_payment_intent !== charge.processor_payment_intent || ids.processor_checkout_session !== charge.processor_checkout_session || ids.processor_charge !== charge.processor_charge) {
-    paid = await ledger.changePayment(tx, scope, charge, ids, now);
+    paid = await moves.changePayment(tx, scope, charge, ids, now);
   }
   const shareRefs = { paymentIntent: paid.processor_payment_intent, checkoutSession: paid.processor_checkout_session, charge: paid.processor_charge };
   const toCommit: string[] = [];
   for (const share of await lockShares(tx, scope, paid)) {
-    const { commitOrder } = await ledger.recordPaid(tx, scope, share, shareRefs, now, kick);
-    if (commitOrder) toCommit.push(ledger.orderPartOf(share).orderId);
+    const { commitOrder } = await moves.recordPaid(tx, scope, share, shareRefs, now, kick);
+    if (commitOrder) toCommit.push(moves.orderPartOf(share).orderId);
   }
   return toCommit;
 }
 
 /** A failed attempt (or a success report with another amount): the shares still due say so too. */
 export async function recordChargeFailed(tx: Tx, scope: Scope, charge: PaymentRow, message: string, now: Date): Promise<void> {
-  for (const share of await lockShares(tx, scope, charge)) await ledger.recordPaymentFailed(tx, scope, share, message, now);
+  for (const share of await lockShares(tx, scope, charge)) await moves.recordPaymentFailed(tx, scope, share, message, now);
 }
 
 /**
@@ -64,13 +64,13 @@ export async function recordChargeFailed(tx: Tx, scope: Scope, charge: PaymentRo
  */
 export async function cancelDueShare(tx: Tx, scope: Scope, share: PaymentRow, actor: 'timer' | 'platform', now: Date, kick: CallKick): Promise<void> {
   const cancel = move(PAYMENT_MACHINE, share.status, 'cancel', actor);
-  await ledger.changePayment(tx, scope, share, { status: 'canceled', canceled_at: now }, now, cancel.emits);
-  const charge = await ledger.requirePaymentLocked(tx, scope, share.charge_payment_id!);
+  await moves.changePayment(tx, scope, share, { status: 'canceled', canceled_at: now }, now, cancel.emits);
+  const charge = await moves.requirePaymentLocked(tx, scope, share.charge_payment_id!);
   if (charge.status !== 'awaiting_payment') return;
   const statuses = await queries.selectShareStatuses(tx, scope, charge.id);
   if (statuses.some((status) => status !== 'canceled')) return;
   const cancelCharge = move(PAYMENT_MACHINE, charge.status, 'cancel', actor);
-  await ledger.changePayment(tx, scope, charge, { status: 'canceled', canceled_at: now }, now, cancelCharge.emits);
+  await moves.changePayment(tx, scope, charge, { status: 'canceled', canceled_at: now }, now, cancelCharge.emits);
   await enqueueCall(tx, scope, charge.id, { call: 'cancel' }, now, kick);
 }
 
@@ -114,7 +114,7 @@ export async function refundCharge(
   if (amount > left) throw errors.invalidRequest(`amount may be at most ${left}: what is left of the payment's ${charge.amount} after refunds.`, 'amount');
   const refunds: RefundRow[] = [];
   for (const { share, take } of spreadOverShares(shares, amount)) {
-    refunds.push((await ledger.createRefund(tx, scope, share, { amount: take, reason: input.reason, initiatedBy: 'api', metadata: input.metadata }, now, kick)).refund);
+    refunds.push((await moves.createRefund(tx, scope, share, { amount: take, reason: input.reason, initiatedBy: 'api', metadata: input.metadata }, now, kick)).refund);
   }
   return refunds;
 }
@@ -133,7 +133,7 @@ export async function recordProcessorRefundOnCharge(
   kick: CallKick,
 ): Promise<void> {
   for (const { share, take } of spreadOverShares(await lockShares(tx, scope, charge), processor.amount)) {
-    await ledger.createRefund(
+    await moves.createRefund(
       tx,
       scope,
       share,
@@ -154,9 +154,9 @@ export const cardDisputeOpen = (status: string): boolean => !CLOSED_CARD_DISPUTE
  */
 export async function holdShareReleases(tx: Tx, scope: Scope, charge: PaymentRow, now: Date): Promise<void> {
   for (const share of await lockShares(tx, scope, charge)) {
-    if (share.release_on_hold || ledger.releaseState(share) !== 'held') continue;
+    if (share.release_on_hold || moves.releaseState(share) !== 'held') continue;
     await cancelTimer(tx, scope, RELEASE_TIMER, share.id);
-    await ledger.changePayment(tx, scope, share, { release_on_hold: true }, now);
+    await moves.changePayment(tx, scope, share, { release_on_hold: true }, now);
   }
 }
 
@@ -166,13 +166,13 @@ export async function resumeShareReleases(tx: Tx, scope: Scope, charge: PaymentR
   for (const share of await lockShares(tx, scope, charge)) {
     if (!share.release_on_hold) continue;
     const changes: Partial<PaymentMutable> = { release_on_hold: false };
-    const after = await ledger.changePayment(tx, scope, share, changes, now);
-    if (ledger.releaseState(after) !== 'held' || after.release_due_at === null) continue;
+    const after = await moves.changePayment(tx, scope, share, changes, now);
+    if (moves.releaseState(after) !== 'held' || after.release_due_at === null) continue;
     if (after.release_due_at > now) {
       await scheduleTimer(tx, scope, RELEASE_TIMER, after.id, after.release_due_at);
       continue;
     }
-    const seller = (await findSellerPayouts(tx, scope, ledger.orderPartOf(after).sellerId)) ?? { payouts_status: 'not_started', processor_account: null };
-    await ledger.startRelease(tx, scope, after, 'platform', seller, now, kick);
+    const seller = (await findSellerPayouts(tx, scope, moves.orderPartOf(after).sellerId)) ?? { payouts_status: 'not_started', processor_account: null };
+    await moves.startRelease(tx, scope, after, 'platform', seller, now, kick);
   }
 }

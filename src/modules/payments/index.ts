@@ -1,4 +1,4 @@
 // The payments module's public surface: what other modules and the composition root may use of it
 // (docs/architecture.md, Import rules). Everything else in the folder is the module's own.
-export { receiveProcessorReports } from './reports.js';
+export { receiveProcessorReports } from './processor-reports.js';
 export { paymentPageUrl } from './operations.js';

@@ -10,8 +10,8 @@ import type { OperationContext } from '../../contracts/context.js';
 import { findSellerPayouts } from '../sellers/index.js';
 import { kickFor } from './kick.js';
 import { isCharge, refundCharge } from './checkout-charge.js';
-import * as ledger from './ledger.js';
-import { lockOrderThenPayment } from './reports.js';
+import * as moves from './moves.js';
+import { lockOrderThenPayment } from './processor-reports.js';
 import * as queries from './queries.js';
 import type { CardDispute, CreateRefundBody, ListCardDisputesQuery, ListPaymentsQuery, ListRefundsQuery, MetadataBody, Payment, Refund } from './schemas.js';
 import { serializeCardDispute, serializePayment, serializeRefund } from './serialize.js';
@@ -44,17 +44,17 @@ export async function retrievePayment(ctx: OperationContext, id: string): Promis
 
 export async function updatePaymentMetadata(ctx: OperationContext, id: string, body: MetadataBody): Promise<Payment> {
   return ctx.db.transaction(async (tx) => {
-    const row = await ledger.requirePaymentLocked(tx, ctx.scope, id);
+    const row = await moves.requirePaymentLocked(tx, ctx.scope, id);
     const now = await modeNow(tx, ctx.clock, ctx.scope);
-    return serializePayment(await ledger.changePayment(tx, ctx.scope, row, { metadata: body.metadata }, now));
+    return serializePayment(await moves.changePayment(tx, ctx.scope, row, { metadata: body.metadata }, now));
   });
 }
 
 /** failed → releasing (or failed again with the reason, or nothing_to_release); 409 invalid_state unless failed. */
 export async function retryRelease(ctx: OperationContext, id: string): Promise<Payment> {
   return ctx.db.transaction(async (tx) => {
-    const row = await ledger.requirePaymentLocked(tx, ctx.scope, id);
-    if (ledger.releaseState(row) !== 'failed') {
+    const row = await moves.requirePaymentLocked(tx, ctx.scope, id);
+    if (moves.releaseState(row) !== 'failed') {
       throw errors.invalidState('payment', `release ${row.release_status ?? 'not started'}`, 'have its release retried (only a failed release can be)');
     }
     const now = await modeNow(tx, ctx.clock, ctx.scope);
@@ -63,16 +63,16 @@ export async function retryRelease(ctx: OperationContext, id: string): Promise<P
 }
 
 async function retryWith(tx: Tx, scope: Scope, row: queries.PaymentRow, now: Date, kick: CallKick): Promise<queries.PaymentRow> {
-  const seller = (await findSellerPayouts(tx, scope, ledger.orderPartOf(row).sellerId)) ?? { payouts_status: 'not_started', processor_account: null };
-  return ledger.startRelease(tx, scope, row, 'platform', seller, now, kick);
+  const seller = (await findSellerPayouts(tx, scope, moves.orderPartOf(row).sellerId)) ?? { payouts_status: 'not_started', processor_account: null };
+  return moves.startRelease(tx, scope, row, 'platform', seller, now, kick);
 }
 
 /** The release timer (release_delay_seconds after completion): a stale one is dropped. */
 export async function releaseTimer(tx: Tx, scope: Scope, timer: DueTimer, now: Date): Promise<void> {
   const row = await queries.lockPayment(tx, scope, timer.subjectId);
-  if (!row || ledger.releaseState(row) !== 'held' || row.release_due_at === null || row.release_due_at > now) return;
-  const seller = (await findSellerPayouts(tx, scope, ledger.orderPartOf(row).sellerId)) ?? { payouts_status: 'not_started', processor_account: null };
-  await ledger.startRelease(tx, scope, row, 'timer', seller, now, null);
+  if (!row || moves.releaseState(row) !== 'held' || row.release_due_at === null || row.release_due_at > now) return;
+  const seller = (await findSellerPayouts(tx, scope, moves.orderPartOf(row).sellerId)) ?? { payouts_status: 'not_started', processor_account: null };
+  await moves.startRelease(tx, scope, row, 'timer', seller, now, null);
 }
 
 /** Event subscriber: a seller whose payouts became enabled gets its failed releases retried. */
@@ -82,7 +82,7 @@ export async function retryReleasesOnPayoutsEnabled(tx: Tx, scope: Scope, event:
   if (seller.payouts?.status !== 'enabled' || typeof seller.id !== 'string') return;
   for (const id of await queries.selectFailedReleaseIds(tx, scope, seller.id)) {
     const row = await queries.lockPayment(tx, scope, id);
-    if (row && ledger.releaseState(row) === 'failed') await retryWith(tx, scope, row, new Date(event.created), null);
+    if (row && moves.releaseState(row) === 'failed') await retryWith(tx, scope, row, new Date(event.created), null);
   }
 }
 
@@ -104,14 +104,14 @@ export async function createRefund(ctx: OperationContext, body: CreateRefundBody
       const refunds = await refundCharge(tx, scope, charge!, { amount: body.amount, reason: body.reason ?? null, metadata: body.metadata ?? {} }, now, kickFor(ctx));
       return serializeRefund(refunds[0]!);
     }
-    const row = await ledger.requirePaymentLocked(tx, scope, paymentId);
+    const row = await moves.requirePaymentLocked(tx, scope, paymentId);
     if (row.status !== 'succeeded') throw errors.invalidState('payment', row.status, 'be refunded');
     const left = row.amount - row.amount_refunded;
     const amount = body.amount ?? left;
     if (left === 0) throw errors.invalidState('payment', 'fully refunded', 'be refunded again');
     if (amount > left) throw errors.invalidRequest(`amount may be at most ${left}: what is left of the payment's ${row.amount} after refunds.`, 'amount');
     const now = await modeNow(tx, ctx.clock, scope);
-    const { refund } = await ledger.createRefund(tx, scope, row, { amount, reason: body.reason ?? null, initiatedBy: 'api', metadata: body.metadata ?? {} }, now, kickFor(ctx));
+    const { refund } = await moves.createRefund(tx, scope, row, { amount, reason: body.reason ?? null, initiatedBy: 'api', metadata: body.metadata ?? {} }, now, kickFor(ctx));
     return serializeRefund(refund);
   });
 }

@@ -9,7 +9,7 @@ import type { Settings } from '../../contracts/settings.js';
 import { findSellerPayouts } from '../sellers/index.js';
 import { emitEvent } from '../../outbox/emit.js';
 import { cancelDueShare } from './checkout-charge.js';
-import * as ledger from './ledger.js';
+import * as moves from './moves.js';
 import { enqueueCall } from './call-queue.js';
 import { kickFor } from './kick.js';
 import * as queries from './queries.js';
@@ -120,24 +120,24 @@ export const paymentOrderHooks: Required<OrderPaymentHooks> = {
   },
 
   async settleEnded(tx, scope, paymentId, reason, now, deps) {
-    const row = await ledger.requirePaymentLocked(tx, scope, paymentId);
+    const row = await moves.requirePaymentLocked(tx, scope, paymentId);
     // A checkout's share still due is canceled alone; the charge once every share is (one cancel call).
     if (row.charge_payment_id !== null && row.status === 'awaiting_payment') {
       await cancelDueShare(tx, scope, row, reason === 'order_expired' ? 'timer' : 'platform', now, kickFor(deps));
       return;
     }
-    await ledger.settleEndedOrder(tx, scope, row, reason, now, kickFor(deps));
+    await moves.settleEndedOrder(tx, scope, row, reason, now, kickFor(deps));
   },
 
   async release(tx, scope, paymentId, settings, now, deps) {
-    const row = await ledger.requirePaymentLocked(tx, scope, paymentId);
-    const seller = (await findSellerPayouts(tx, scope, ledger.orderPartOf(row).sellerId)) ?? { payouts_status: 'not_started', processor_account: null };
-    await ledger.scheduleRelease(tx, scope, row, settings.release_delay_seconds, now, seller, kickFor(deps));
+    const row = await moves.requirePaymentLocked(tx, scope, paymentId);
+    const seller = (await findSellerPayouts(tx, scope, moves.orderPartOf(row).sellerId)) ?? { payouts_status: 'not_started', processor_account: null };
+    await moves.scheduleRelease(tx, scope, row, settings.release_delay_seconds, now, seller, kickFor(deps));
   },
 
   async holdRelease(tx, scope, paymentId, now) {
-    const row = await ledger.requirePaymentLocked(tx, scope, paymentId);
-    await ledger.holdRelease(tx, scope, row, now);
+    const row = await moves.requirePaymentLocked(tx, scope, paymentId);
+    await moves.holdRelease(tx, scope, row, now);
   },
 };
 

@@ -385,3 +385,12 @@ export async function selectCardDisputeByProcessorId(q: Queryable, scope: Scope,
   );
   return rows[0] ?? null;
 }
+
+/** A payment's refunds, oldest first (refunds_payment_idx): the ledger's positions are computed from them. */
+export async function selectRefundsOfPayment(q: Queryable, scope: Scope, paymentId: string): Promise<RefundRow[]> {
+  return q.query<RefundRow>(`SELECT ${REFUND_COLUMNS} FROM refunds WHERE marketplace_id = $1 AND mode = $2 AND payment_id = $3 ORDER BY id`, [
+    scope.marketplaceId,
+    scope.mode,
+    paymentId,
+  ]);
+}

@@ -16,7 +16,7 @@ import { recordSimulatedMovement } from '../reports/index.js';
 import { kickFor } from './kick.js';
 import * as queries from './queries.js';
 import type { LineItem } from './queries.js';
-import { handleReport, lockOrderThenPayment, paymentTheProcessorTook } from './reports.js';
+import { handleReport, lockOrderThenPayment, paymentTheProcessorTook } from './processor-reports.js';
 import type { CardDispute, CardDisputeBody, FailPaymentBody, SucceedPaymentBody, Payment, ProcessorRefundBody, Refund } from './schemas.js';
 import { serializeCardDispute, serializePayment, serializeRefund } from './serialize.js';
 

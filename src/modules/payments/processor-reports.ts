@@ -14,7 +14,8 @@ import { findSellerIdByProcessorAccount, requireSeller, setSellerPayouts } from 
 import type { CallKick } from './call-queue.js';
 import { kickFor } from './kick.js';
 import { cardDisputeOpen, holdShareReleases, isCharge, recordChargeFailed, recordChargePaid, recordProcessorRefundOnCharge, resumeShareReleases } from './checkout-charge.js';
-import * as ledger from './ledger.js';
+import { syncCardDisputeLedger } from './ledger-sync.js';
+import * as moves from './moves.js';
 import * as queries from './queries.js';
 import { serializeCardDispute } from './serialize.js';
 
@@ -42,7 +43,7 @@ export async function handleReport(tx: Tx, scope: Scope, report: ProcessorReport
       return paymentSucceeded(tx, scope, report, now, kick, orders);
     case 'payment_failed': {
       const payment = await lockPaymentOf(tx, scope, report);
-      if (payment) await ledger.recordPaymentFailed(tx, scope, payment, report.message, now);
+      if (payment) await moves.recordPaymentFailed(tx, scope, payment, report.message, now);
       if (payment && isCharge(payment)) await recordChargeFailed(tx, scope, payment, report.message, now);
       return;
     }
@@ -61,7 +62,7 @@ export async function handleReport(tx: Tx, scope: Scope, report: ProcessorReport
     case 'transfer_failed': {
       const id = await queries.selectPaymentIdByProcessorRef(tx, scope, 'processor_transfer', report.transfer);
       const payment = id ? await queries.lockPayment(tx, scope, id) : null;
-      if (payment) await ledger.recordReleaseFailed(tx, scope, payment, report.message, now);
+      if (payment) await moves.recordReleaseFailed(tx, scope, payment, report.message, now);
       return;
     }
     case 'reversal_failed': {
@@ -70,7 +71,7 @@ export async function handleReport(tx: Tx, scope: Scope, report: ProcessorReport
       const payment = refund ? await queries.lockPayment(tx, scope, refund.payment_id) : null;
       const locked = payment && refund ? await queries.lockRefund(tx, scope, refund.id) : null;
       if (payment && locked && locked.status === 'pending') {
-        await ledger.recordRefundFailed(tx, scope, payment, locked, { status: 'failed', failureReason: `The transfer reversal failed: ${report.message}`, reversalMade: false, processorRefund: null }, now);
+        await moves.recordRefundFailed(tx, scope, payment, locked, { status: 'failed', failureReason: `The transfer reversal failed: ${report.message}`, reversalMade: false, processorRefund: null }, now);
       }
       return;
     }
@@ -131,8 +132,8 @@ async function paymentSucceeded(
 ): Promise<void> {
   const payment = await lockPaymentOf(tx, scope, report);
   if (!payment) return;
-  if (!ledger.amountAgrees(payment, report)) {
-    const after = await ledger.recordAmountMismatch(tx, scope, payment, report, now);
+  if (!moves.amountAgrees(payment, report)) {
+    const after = await moves.recordAmountMismatch(tx, scope, payment, report, now);
     if (isCharge(payment) && payment.status === 'awaiting_payment') await recordChargeFailed(tx, scope, payment, after.last_failure ?? '', now);
     return;
   }
@@ -146,7 +147,7 @@ async function paymentSucceeded(
     for (const orderId of paidOrders) await commitPaidOrder(tx, scope, orderId, settings, now, orders);
     return;
   }
-  const { commitOrder } = await ledger.recordPaid(tx, scope, payment, report, now, kick);
+  const { commitOrder } = await moves.recordPaid(tx, scope, payment, report, now, kick);
   if (commitOrder && payment.order_id !== null) await commitPaidOrder(tx, scope, payment.order_id, await loadSettings(tx, scope), now, orders);
 }
 
@@ -177,7 +178,7 @@ async function refundUpdated(
       await recordProcessorRefundOnCharge(tx, scope, payment, { refund: report.refund, amount, status: report.status, failureReason: report.failureReason }, now, kick);
       return;
     }
-    await ledger.createRefund(
+    await moves.createRefund(
       tx,
       scope,
       payment,
@@ -210,9 +211,9 @@ async function applyRefundReport(tx: Tx, scope: Scope, refund: queries.RefundRow
   const locked = payment ? await queries.lockRefund(tx, scope, refundId) : null;
   if (!payment || !locked) return;
   if (report.status === 'succeeded') {
-    await ledger.recordRefundSucceeded(tx, scope, payment, locked, { processor_refund: locked.processor_refund ?? report.refund, processor_transfer_reversal: locked.processor_transfer_reversal }, now);
+    await moves.recordRefundSucceeded(tx, scope, payment, locked, { processor_refund: locked.processor_refund ?? report.refund, processor_transfer_reversal: locked.processor_transfer_reversal }, now);
   } else if (report.status === 'failed' || report.status === 'canceled') {
-    await ledger.recordRefundFailed(
+    await moves.recordRefundFailed(
       tx,
       scope,
       payment,
@@ -233,6 +234,7 @@ async function cardDispute(tx: Tx, scope: Scope, report: Extract<ProcessorReport
       && (existing.evidence_due_by?.getTime() ?? null) === (changes.evidence_due_by?.getTime() ?? null);
     if (same) return;
     const after = await queries.updateCardDispute(tx, scope, existing.id, changes, now);
+    await syncCardDisputeLedger(tx, scope, after, now);
     await emitEvent(tx, scope, now, 'card_dispute.updated', serializeCardDispute(after), previousAttributes(serializeCardDispute(existing), serializeCardDispute(after)));
     if (cardDisputeOpen(existing.status) && !cardDisputeOpen(after.status)) {
       const charge = await lockOrderThenPayment(tx, scope, existing.payment_id);
@@ -251,6 +253,7 @@ async function cardDispute(tx: Tx, scope: Scope, report: Extract<ProcessorReport
     created_at: now,
   });
   await emitEvent(tx, scope, now, 'card_dispute.created', serializeCardDispute(created));
+  await syncCardDisputeLedger(tx, scope, created, now);
   // On a checkout's charge: its shares' releases not started yet wait for the dispute to close.
   if (isCharge(payment) && cardDisputeOpen(created.status)) await holdShareReleases(tx, scope, payment, now);
 }

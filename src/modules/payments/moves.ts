@@ -10,6 +10,7 @@ import type { Scope } from '../../scope.js';
 import { move, type Actor } from '../../domain/state-machine.js';
 import { cancelTimer, scheduleTimer } from '../../workers/timers.js';
 import { enqueueCall, type CallKick } from './call-queue.js';
+import { syncPaymentLedger } from './ledger-sync.js';
 import { PAYMENT_MACHINE, REFUND_MACHINE, RELEASE_MACHINE, RELEASE_TIMER, type ReleaseState } from './machines.js';
 import { reversalFor, sellerShare } from './money.js';
 import * as queries from './queries.js';
@@ -91,6 +92,7 @@ export async function recordPaid(tx: Tx, scope: Scope, row: PaymentRow, refs: Pa
     now,
     ['payment.succeeded'],
   );
+  await syncPaymentLedger(tx, scope, paid.id, { kind: 'payment' }, now);
   if (late) {
     paid = (await createRefund(tx, scope, paid, { amount: paid.amount, reason: null, initiatedBy: 'late_payment', metadata: {} }, now, kick)).payment;
   }
@@ -220,7 +222,9 @@ export async function startRelease(tx: Tx, scope: Scope, row: PaymentRow, actor:
 export async function recordReleased(tx: Tx, scope: Scope, row: PaymentRow, transfer: string, now: Date): Promise<PaymentRow> {
   if (releaseState(row) !== 'releasing') return row;
   const done = move(RELEASE_MACHINE, 'releasing', 'succeed', 'processor');
-  return changePayment(tx, scope, row, { release_status: 'released', processor_transfer: transfer, released_at: now }, now, done.emits);
+  const released = await changePayment(tx, scope, row, { release_status: 'released', processor_transfer: transfer, released_at: now }, now, done.emits);
+  await syncPaymentLedger(tx, scope, row.id, { kind: 'payment' }, now);
+  return released;
 }
 
 /**
@@ -231,7 +235,7 @@ export async function recordReleaseFailed(tx: Tx, scope: Scope, row: PaymentRow,
   const state = releaseState(row);
   if (state !== 'releasing' && state !== 'released') return row;
   const fail = move(RELEASE_MACHINE, state, 'fail', 'processor');
-  return changePayment(
+  const failed = await changePayment(
     tx,
     scope,
     row,
@@ -246,6 +250,8 @@ export async function recordReleaseFailed(tx: Tx, scope: Scope, row: PaymentRow,
     now,
     fail.emits,
   );
+  await syncPaymentLedger(tx, scope, row.id, { kind: 'release_failed', transfer: row.processor_transfer }, now);
+  return failed;
 }
 
 // ---- refunds ----
@@ -294,6 +300,7 @@ export async function createRefund(tx: Tx, scope: Scope, row: PaymentRow, input:
   await emitEvent(tx, scope, now, 'refund.created', serializeRefund(refund));
   if (input.processor?.status === 'succeeded') await emitEvent(tx, scope, now, 'payment.refunded', serializePayment(payment));
   if (input.processor === undefined) await enqueueCall(tx, scope, row.id, { call: 'refund', refundId: refund.id }, now, kick);
+  await syncPaymentLedger(tx, scope, row.id, { kind: 'refund', refund }, now);
   return { payment, refund };
 }
 
@@ -308,6 +315,13 @@ export async function recordReversalShortfall(tx: Tx, scope: Scope, row: Payment
   await changePayment(tx, scope, row, { amount_reversed: Math.max(0, row.amount_reversed - reversal), reversal_waived: row.reversal_waived + reversal }, now);
   const after = await queries.updateRefund(tx, scope, refund.id, { transfer_reversal_failure: message }, now);
   await emitEvent(tx, scope, now, 'refund.updated', serializeRefund(after), previousAttributes(serializeRefund(refund), serializeRefund(after)));
+  await syncPaymentLedger(tx, scope, row.id, { kind: 'refund', refund: after }, now);
+}
+
+/** The processor reversed the refund's part of the transfer (the seller gave it back). */
+export async function recordReversalMade(tx: Tx, scope: Scope, row: PaymentRow, refundId: string, reversal: string, now: Date): Promise<void> {
+  const after = await queries.updateRefund(tx, scope, refundId, { processor_transfer_reversal: reversal }, now);
+  await syncPaymentLedger(tx, scope, row.id, { kind: 'refund', refund: after }, now);
 }
 
 /** pending → succeeded: `refund.updated`, `payment.refunded`. */
@@ -319,6 +333,7 @@ export async function recordRefundSucceeded(tx: Tx, scope: Scope, row: PaymentRo
   const after = await queries.updateRefund(tx, scope, refund.id, { ...changes, status: 'succeeded', failure_reason: null }, now);
   await emitEvent(tx, scope, now, 'refund.updated', serializeRefund(after), previousAttributes(serializeRefund(refund), serializeRefund(after)));
   if (succeed.emits.includes('payment.refunded')) await emitEvent(tx, scope, now, 'payment.refunded', serializePayment(row));
+  await syncPaymentLedger(tx, scope, row.id, { kind: 'refund', refund: after }, now);
   return after;
 }
 
@@ -365,6 +380,7 @@ export async function recordRefundFailed(
     now,
   );
   await emitEvent(tx, scope, now, 'refund.updated', serializeRefund(after), previousAttributes(serializeRefund(refund), serializeRefund(after)));
+  await syncPaymentLedger(tx, scope, row.id, { kind: 'refund', refund: after }, now);
   return after;
 }
 

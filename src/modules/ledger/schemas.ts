@@ -1,0 +1,74 @@
+// The ledger's API records (docs/ledger.md): a line of the ledger is a balance transaction.
+import { Type, type Static } from '@sinclair/typebox';
+import { ListOf, ListQuery, Nullable, StringEnum, Timestamp } from '../../http/schemas.js';
+import { ENTRY_TYPES } from './entries.js';
+
+const Id = Type.String({ minLength: 1, maxLength: 100 });
+const UnixSeconds = (description: string) => Type.Integer({ minimum: 0, maximum: 253402300799, description });
+
+export const EntryTypeSchema = StringEnum(ENTRY_TYPES, {
+  description:
+    'charge / charge_reversal (buyer_funds), platform_fee / platform_fee_refund (platform_fees), refund / refund_failure (refunds_out), ' +
+    'transfer / transfer_reversal / transfer_failure (transfers_out), shortfall / shortfall_reversal (platform_losses), ' +
+    'each paired with the seller account; dispute, dispute_won, dispute_lost (a card dispute: buyer_funds, disputes, platform_losses).',
+});
+
+export const BalanceTransaction = Type.Object(
+  {
+    object: Type.Literal('balance_transaction'),
+    id: Type.String({ description: 'btx_…: one line of a journal entry.' }),
+    entry: Type.String({ description: 'jrn_…: the journal entry; its lines balance (debits = credits).' }),
+    type: EntryTypeSchema,
+    amount: Type.Integer({ description: "Minor units, signed: positive when the account's balance grows." }),
+    currency: Type.String({ description: "The payment's currency, upper case." }),
+    account: Type.String({ description: 'buyer_funds, disputes, platform_losses (debit accounts), platform_fees, transfers_out, refunds_out or seller:<seller id> (credit accounts).' }),
+    side: StringEnum(['debit', 'credit'] as const, { description: "The account's normal side." }),
+    source: Type.String({ description: 'What caused it: the payment (pay_…: charge, fee, transfer), the refund (ref_…) or the card dispute (cdp_…).' }),
+    payment: Type.String({ description: "The payment whose money moved (a checkout's charge for a card dispute on it)." }),
+    order: Nullable(Type.String()),
+    seller: Nullable(Type.String({ description: "The entry's seller, on both of its lines." })),
+    processor_reference: Nullable(Type.String({ description: "The processor's id of the movement (charge or intent, refund, transfer, transfer reversal, dispute), for reconciliation." })),
+    created: Timestamp,
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        object: 'balance_transaction', id: 'btx_01jd0000000000000000000000', entry: 'jrn_01jd0000000000000000000000', type: 'charge', amount: 4613, currency: 'USD',
+        account: 'buyer_funds', side: 'debit', source: 'pay_01jd0000000000000000000000', payment: 'pay_01jd0000000000000000000000',
+        order: 'ord_01jd0000000000000000000000', seller: 'sel_01jd0000000000000000000000', processor_reference: 'ch_sim_123', created: '2026-11-21T09:30:00.000Z',
+      },
+    ],
+  },
+);
+export type BalanceTransaction = Static<typeof BalanceTransaction>;
+export const BalanceTransactionList = ListOf(BalanceTransaction);
+
+export const ListBalanceTransactionsQuery = ListQuery({
+  seller: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: "Lines of the seller's entries (both sides of each)." })),
+  account: Type.Optional(Type.String({ minLength: 1, maxLength: 110, description: 'Lines on this account (`seller:<id>` for a seller account).' })),
+  order: Type.Optional(Id),
+  payment: Type.Optional(Id),
+  type: Type.Optional(EntryTypeSchema),
+  'created[gte]': Type.Optional(UnixSeconds('Created at or after this time (unix seconds).')),
+  'created[lte]': Type.Optional(UnixSeconds('Created at or before this time (unix seconds).')),
+});
+export type ListBalanceTransactionsQuery = Static<typeof ListBalanceTransactionsQuery>;
+
+export const SellerBalance = Type.Object(
+  {
+    object: Type.Literal('seller_balance'),
+    seller: Type.String(),
+    currency: Type.String({ description: 'The marketplace currency.' }),
+    pending: Type.Integer({ description: "The seller account's balance: owed to the seller and not sent yet (paid orders not released, less refunds)." }),
+    transferred: Type.Integer({ description: 'Sent to the seller: the sum of transfer lines.' }),
+    reversed: Type.Integer({ description: 'Taken back: transfer reversals and transfers that failed after they were made.' }),
+    net: Type.Integer({ description: 'pending + transferred − reversed.' }),
+    livemode: Type.Boolean(),
+  },
+  {
+    additionalProperties: false,
+    examples: [{ object: 'seller_balance', seller: 'sel_01jd0000000000000000000000', currency: 'USD', pending: 0, transferred: 3375, reversed: 1951, net: 1424, livemode: false }],
+  },
+);
+export type SellerBalance = Static<typeof SellerBalance>;
