@@ -5,3 +5,4 @@ export { reserveCheckoutOrders, writeCheckoutOrders } from './checkout-orders.js
 export type { CheckoutItem, CheckoutOrdersRequest, ReservedCheckoutOrders } from './checkout-orders.js';
 export { findCheckoutOrderStates } from './operations.js';
 export { Dispute, Order, ORDER_QUANTITY_MAX, RedirectUrl } from './schemas.js';
+export { selectOrderListings as findOrderListings } from './queries.js';
