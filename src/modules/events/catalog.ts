@@ -14,6 +14,7 @@ import { Dispute, Order } from '../orders/index.js';
 import { ModerationAction } from '../parties/index.js';
 import { CardDispute, Payment, Refund } from '../payments/index.js';
 import { ReputationEvent } from '../reputation/index.js';
+import { Report } from '../reports/index.js';
 import { Review } from '../reviews/index.js';
 import { Seller } from '../sellers/index.js';
 import { Verification } from '../verifications/index.js';
@@ -102,6 +103,10 @@ export const EVENT_CATALOG: Readonly<Record<EventType, EventTypeEntry>> = {
   ...group('Refund', Refund, {
     'refund.created': ['A refund was created.'],
     'refund.updated': ['A refund\'s status changed (succeeded or failed).', PREVIOUS],
+  }),
+  ...group('Report', Report, {
+    'report.succeeded': ['A report was built: its CSV file can be downloaded through `file.url`.'],
+    'report.failed': ['A report could not be built; `failure` says why. Ask for it again.'],
   }),
   ...group('Verification', Verification, {
     'verification.created': ['A seller verification was started.'],
