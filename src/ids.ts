@@ -42,6 +42,7 @@ export const ID_PREFIXES = {
   dashboardSession: 'dss',
   balanceTransaction: 'btx',
   journalEntry: 'jrn',
+  report: 'rpt',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -9,6 +9,7 @@ import { checkoutsModule } from '../modules/checkouts/module.js';
 import { dashboardModule } from '../modules/dashboard/module.js';
 import { emailsModule } from '../modules/emails/module.js';
 import { ledgerModule } from '../modules/ledger/module.js';
+import { reportsModule } from '../modules/reports/module.js';
 import { eventsModule } from '../modules/events/module.js';
 import { listingsModule } from '../modules/listings/module.js';
 import { marketplacesModule } from '../modules/marketplaces/module.js';
@@ -41,6 +42,7 @@ export const MODULES: readonly ModuleManifest[] = [
   checkoutsModule,
   paymentsModule,
   ledgerModule,
+  reportsModule,
   reviewsModule,
   reputationModule,
   mediaModule,

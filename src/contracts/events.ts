@@ -25,6 +25,7 @@ export const EVENT_TYPES = [
   'card_dispute.created', 'card_dispute.updated',
   'flag.created', 'flag.resolved',
   'moderation_action.created',
+  'report.succeeded', 'report.failed',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

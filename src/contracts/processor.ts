@@ -32,6 +32,31 @@ export interface CallContext {
   /** STRIPE_API_URL: where the Stripe driver sends its calls instead of api.stripe.com (a local test server). */
   stripeApiUrl?: string | null;
   signal?: AbortSignal;
+  /**
+   * The simulated processor's books (its own records, kept in the database by the reports
+   * module): the simulated driver writes what it refunds, transfers and reverses there and reads
+   * them back for the reconciliation report. The Stripe driver ignores it.
+   */
+  records?: SimulatedRecords;
+}
+
+/** One movement of money in the processor's own records, as the reconciliation report compares it. */
+export interface BalanceRecord {
+  /** The processor's object: ch_ (or pi_) of a charge, re_, tr_, trr_ (a transfer reversal), dp_ (a card dispute's withdrawal). */
+  reference: string;
+  type: 'charge' | 'refund' | 'transfer' | 'transfer_reversal' | 'dispute';
+  /** The object's amount, minor units, positive: the type says which way the money went. */
+  amount: number;
+  /** Lower case, as processors write it. */
+  currency: string;
+  created: Date;
+}
+
+export interface SimulatedRecords {
+  /** Records a movement now (mode clock); the same reference twice is kept once. */
+  record(record: Omit<BalanceRecord, 'created'>): Promise<void>;
+  /** The records created in [from, to), oldest first, read in pages. */
+  list(range: { from: Date; to: Date }): AsyncIterable<BalanceRecord>;
 }
 
 export interface StartPaymentInput {
@@ -73,6 +98,8 @@ export interface RefundInput {
   paymentIntent: string | null;
   charge: string | null;
   amount: number;
+  /** The payment's currency (the simulated processor's records keep it). */
+  currency: string;
   reason: 'requested_by_customer' | 'duplicate' | 'fraudulent' | null;
   idempotencyKey: string;
 }
@@ -104,6 +131,8 @@ export interface ReverseTransferInput {
   transfer: string;
   refundId: string;
   amount: number;
+  /** The transfer's currency (the simulated processor's records keep it). */
+  currency: string;
   /** The seller's payouts status as last reported; the simulated processor declines unless `enabled`. */
   destinationPayouts: string;
   idempotencyKey: string;
@@ -160,5 +189,11 @@ export interface ProcessorDriver {
   transfer(ctx: CallContext, input: TransferInput): Promise<{ transfer: string }>;
   /** Takes back part of a transfer for a refund after release; answers the reversal id. */
   reverseTransfer(ctx: CallContext, input: ReverseTransferInput): Promise<{ reversal: string }>;
+  /**
+   * The processor's own records of the money movements created in [from, to) (the reconciliation
+   * report): charges, refunds, card-dispute withdrawals, transfers and their reversals, read in
+   * pages as they are iterated.
+   */
+  listBalanceRecords(ctx: CallContext, range: { from: Date; to: Date }): AsyncIterable<BalanceRecord>;
 }
 

@@ -1,6 +1,7 @@
 // What the media module needs of a file store, whatever keeps the files: where the client PUTs a
 // declared file, a link to read it, the stored size and first bytes (for complete's checks), and
 // deletion. Two drivers implement it (local.ts, s3.ts); src/app/wiring.ts picks one by STORAGE.
+import type { Readable } from 'node:stream';
 import type { Scope } from '../scope.js';
 
 /** An upload address is valid 10 minutes (interface.md 8). */
@@ -49,6 +50,28 @@ export interface StorageDriver {
   inspect(key: string, headBytes: number): Promise<StoredFile | null>;
   /** Deletes the file; deleting a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Stores a file the service wrote itself (a report's CSV), streamed from `body` (`size` bytes):
+   * nothing is kept under the key when it fails.
+   */
+  store(key: string, body: Readable, size: number, contentType: string): Promise<void>;
+  /** A link to download a report's file, valid one to two hours like a media link (linkExpiry). */
+  reportLink(file: ReportFile, moment: Moment): Promise<SignedLink>;
+}
+
+/** A report's stored file, as its download link names it. */
+export interface ReportFile {
+  scope: Scope;
+  reportId: string;
+  key: string;
+  contentType: string;
+  /** The name the browser saves it under. */
+  filename: string;
+}
+
+/** Where a report's file is kept: beside the media, under reports/. */
+export function reportStorageKey(scope: Scope, reportId: string): string {
+  return `${scope.marketplaceId}/${scope.mode}/reports/${reportId}.csv`;
 }
 
 export function storageKey(scope: Scope, listingId: string, mediaId: string): string {

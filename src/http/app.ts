@@ -157,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         { name: 'Ledger', description: 'The double-entry ledger of every money movement (balance transactions) and the sellers\' balances computed from it (docs/ledger.md).' },
         { name: 'Reviews', description: 'Double-blind reviews of a completed order, both ways; moderation removes them.' },
         { name: 'Reputation', description: 'Reputation events that make up a party\'s standing (reviews, completed orders, disputes lost).' },
+        { name: 'Reports', description: 'CSV reports built from the ledger in the background (seller statements, platform fees, balance summaries, reconciliation with the processor), downloaded through signed links (docs/ledger.md).' },
         { name: 'Events', description: 'Every state change, newest first, to catch up after missed webhooks.' },
         { name: 'Webhooks', description: 'Signed deliveries of events to HTTPS endpoints: endpoints, deliveries, retries and replay.' },
         { name: 'Test helpers', description: "The test clock of a test mode, and the simulated processor's reports (test keys only)." },

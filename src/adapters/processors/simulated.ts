@@ -9,7 +9,7 @@
 // tests provoke a failed release or a failed reversal.
 import { createHash } from 'node:crypto';
 import { randomBase62 } from '../../ids.js';
-import { ProcessorDeclined, type ProcessorDriver } from '../../contracts/processor.js';
+import { ProcessorDeclined, type CallContext, type ProcessorDriver, type SimulatedRecords } from '../../contracts/processor.js';
 
 export const simulatedOnboardingPath = (linkId: string) => `/simulated/onboarding/${linkId}`;
 export const simulatedCheckoutPath = (paymentId: string) => `/simulated/checkout/${paymentId}`;
@@ -25,6 +25,12 @@ function requireEnabled(payouts: string, what: string): void {
   if (payouts !== 'enabled') {
     throw new ProcessorDeclined(`The seller's account cannot receive ${what}: its payouts are ${payouts}.`, 'account_not_enabled');
   }
+}
+
+/** The books every simulated call that moves money writes to (the payments module passes them). */
+function booksOf(ctx: CallContext): SimulatedRecords {
+  if (!ctx.records) throw new Error('The simulated processor keeps its records in the database: the call context must carry them.');
+  return ctx.records;
 }
 
 export const simulatedProcessor: ProcessorDriver = {
@@ -47,15 +53,24 @@ export const simulatedProcessor: ProcessorDriver = {
   async cancelPayment() {
     // Nothing to expire: the simulated checkout page reads the payment's status.
   },
-  async refund(_ctx, input) {
-    return { refund: idFor('re', input.idempotencyKey), status: 'succeeded', failureReason: null };
+  async refund(ctx, input) {
+    const refund = idFor('re', input.idempotencyKey);
+    await booksOf(ctx).record({ reference: refund, type: 'refund', amount: input.amount, currency: input.currency });
+    return { refund, status: 'succeeded', failureReason: null };
   },
-  async transfer(_ctx, input) {
+  async transfer(ctx, input) {
     requireEnabled(input.destinationPayouts, 'transfers');
-    return { transfer: idFor('tr', input.idempotencyKey) };
+    const transfer = idFor('tr', input.idempotencyKey);
+    await booksOf(ctx).record({ reference: transfer, type: 'transfer', amount: input.amount, currency: input.currency });
+    return { transfer };
   },
-  async reverseTransfer(_ctx, input) {
+  async reverseTransfer(ctx, input) {
     requireEnabled(input.destinationPayouts, 'transfer reversals');
-    return { reversal: idFor('trr', input.idempotencyKey) };
+    const reversal = idFor('trr', input.idempotencyKey);
+    await booksOf(ctx).record({ reference: reversal, type: 'transfer_reversal', amount: input.amount, currency: input.currency });
+    return { reversal };
+  },
+  listBalanceRecords(ctx, range) {
+    return booksOf(ctx).list(range);
   },
 };

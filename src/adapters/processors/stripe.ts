@@ -8,6 +8,7 @@
 // replacement for `type: 'express'`).
 import type Stripe from 'stripe';
 import { ProcessorDeclined, type ProcessorDriver, type RefundResult } from '../../contracts/processor.js';
+import { stripeBalanceRecords } from './stripe-balance.js';
 import { callStripe } from './stripe-client.js';
 
 /** A refund's status at Stripe, in the driver's terms: one that waits on the customer is still pending. */
@@ -166,5 +167,9 @@ export const stripeProcessor: ProcessorDriver = {
       stripe.transfers.createReversal(input.transfer, { amount: input.amount, metadata: { refund: input.refundId } }, { idempotencyKey: input.idempotencyKey }),
     );
     return { reversal: reversal.id };
+  },
+
+  listBalanceRecords(ctx, range) {
+    return stripeBalanceRecords(ctx, range);
   },
 };

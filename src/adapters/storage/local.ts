@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../../config.js';
-import { linkExpiry, type MediaFile, type Moment, type SignedLink, type StorageDriver, type StoredFile } from '../../contracts/storage.js';
+import { linkExpiry, type MediaFile, type Moment, type ReportFile, type SignedLink, type StorageDriver, type StoredFile } from '../../contracts/storage.js';
 import { signToken, urlSigningKey } from './url-tokens.js';
 
 export class LocalStorage implements StorageDriver {
@@ -32,6 +32,16 @@ export class LocalStorage implements StorageDriver {
     const expiresAt = linkExpiry(moment.modeNow);
     const token = signToken(this.signingKey, { purpose: 'media', scope: file.scope, mediaId: file.mediaId, expiresAt });
     return { url: `${this.config.publicUrl}/media/${token}`, expiresAt };
+  }
+
+  async reportLink(file: ReportFile, moment: Moment): Promise<SignedLink> {
+    const expiresAt = linkExpiry(moment.modeNow);
+    const token = signToken(this.signingKey, { purpose: 'report', scope: file.scope, mediaId: file.reportId, expiresAt });
+    return { url: `${this.config.publicUrl}/report_files/${token}`, expiresAt };
+  }
+
+  async store(key: string, body: Readable): Promise<void> {
+    await this.receive(key, body);
   }
 
   async inspect(key: string, headBytes: number): Promise<StoredFile | null> {

@@ -6,7 +6,8 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { StorageConfig } from '../../config.js';
-import { linkExpiry, type MediaFile, type Moment, type SignedLink, type StorageDriver, type StoredFile } from '../../contracts/storage.js';
+import type { Readable } from 'node:stream';
+import { linkExpiry, type MediaFile, type Moment, type ReportFile, type SignedLink, type StorageDriver, type StoredFile } from '../../contracts/storage.js';
 
 type S3Config = Extract<StorageConfig, { kind: 's3' }>;
 
@@ -47,12 +48,29 @@ export class S3Storage implements StorageDriver {
   }
 
   async downloadLink(file: MediaFile, moment: Moment): Promise<SignedLink> {
+    return this.signedGet(new GetObjectCommand({ Bucket: this.bucket, Key: file.key }), moment);
+  }
+
+  async reportLink(file: ReportFile, moment: Moment): Promise<SignedLink> {
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: file.key,
+      ResponseContentType: file.contentType,
+      ResponseContentDisposition: `attachment; filename="${file.filename}"`,
+    });
+    return this.signedGet(command, moment);
+  }
+
+  /** Streamed with its length given, so the SDK sends it in one PUT without reading it into memory first. */
+  async store(key: string, body: Readable, size: number, contentType: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentLength: size, ContentType: contentType }));
+  }
+
+  /** A presigned GET, the same link all through one hour of real time (linkExpiry). */
+  private async signedGet(command: GetObjectCommand, moment: Moment): Promise<SignedLink> {
     const realExpiry = linkExpiry(moment.realNow);
     const signingDate = new Date(realExpiry.getTime() - 2 * 60 * 60 * 1000);
-    const url = await getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: file.key }), {
-      expiresIn: 2 * 60 * 60,
-      signingDate,
-    });
+    const url = await getSignedUrl(this.client, command, { expiresIn: 2 * 60 * 60, signingDate });
     const offsetMs = moment.modeNow.getTime() - moment.realNow.getTime();
     return { url, expiresAt: new Date(realExpiry.getTime() + offsetMs) };
   }

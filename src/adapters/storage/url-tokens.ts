@@ -5,7 +5,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MODES, type Mode, type Scope } from '../../scope.js';
 
-export type TokenPurpose = 'upload' | 'media';
+// 'report': GET /report_files/{token}, a report's file (the id in the token is the report's).
+export type TokenPurpose = 'upload' | 'media' | 'report';
 
 export interface UrlToken {
   purpose: TokenPurpose;

@@ -1,3 +1,4 @@
 // The listings module's public surface: what other modules and the composition root may use of it
 // (docs/architecture.md, Import rules). Everything else in the folder is the module's own.
 export { findListingForOrder, reserveUnitsOfListings, reserveUnitsThenCommit, returnUnits, sellUnits, type ShortListing, type UnitsWanted } from './operations.js';
+export { selectListingCategories as findListingCategories } from './queries.js';

@@ -288,3 +288,13 @@ export async function selectListingForOrder(
   );
   return rows[0] ?? null;
 }
+
+/** The category of each listing named, null when it has none (one statement for a batch; reports). */
+export async function selectListingCategories(q: Queryable, scope: Scope, listingIds: readonly string[]): Promise<Map<string, string | null>> {
+  if (listingIds.length === 0) return new Map();
+  const rows = await q.query<{ id: string; category_id: string | null }>(
+    'SELECT id, category_id FROM listings WHERE marketplace_id = $1 AND mode = $2 AND id = ANY($3::text[])',
+    [scope.marketplaceId, scope.mode, [...listingIds]],
+  );
+  return new Map(rows.map((row) => [row.id, row.category_id]));
+}

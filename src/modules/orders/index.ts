@@ -6,3 +6,4 @@ export type { CheckoutItem, CheckoutOrdersRequest, ReservedCheckoutOrders } from
 export { findCheckoutOrderStates } from './operations.js';
 export type { Order } from './schemas.js';
 export { ORDER_QUANTITY_MAX, RedirectUrl } from './schemas.js';
+export { selectOrderListings as findOrderListings } from './queries.js';

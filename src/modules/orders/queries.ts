@@ -439,3 +439,13 @@ export async function updateOrderTextsOfPartyErased(tx: Tx, scope: Scope, orderI
     ),
   ]);
 }
+
+/** The listing of each order named (one statement for a batch; the reports module's platform_fees). */
+export async function selectOrderListings(q: Queryable, scope: Scope, orderIds: readonly string[]): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await q.query<{ id: string; listing_id: string }>(
+    'SELECT id, listing_id FROM orders WHERE marketplace_id = $1 AND mode = $2 AND id = ANY($3::text[])',
+    [scope.marketplaceId, scope.mode, [...orderIds]],
+  );
+  return new Map(rows.map((row) => [row.id, row.listing_id]));
+}

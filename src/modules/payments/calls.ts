@@ -10,6 +10,7 @@ import { type Job, type JobContext, type JobKind, type JobOutcome } from '../../
 import { loadProcessorCredentials } from '../marketplaces/index.js';
 import { ProcessorDeclined, type CallContext } from '../../contracts/processor.js';
 import { findSellerPayouts } from '../sellers/index.js';
+import { simulatedRecords } from '../reports/index.js';
 import { PROCESSOR_CALL_JOB, type ProcessorCall } from './call-queue.js';
 import * as moves from './moves.js';
 import * as queries from './queries.js';
@@ -58,7 +59,13 @@ export const processorCallJob: JobKind = {
       await recordGaveUp(ctx, scope, payment.id, call, message);
       return { status: 'failed', error: message };
     }
-    const callCtx: CallContext = { credentials, publicUrl: ctx.config.publicUrl, stripeApiUrl: ctx.config.stripeApiUrl, signal: ctx.signal };
+    const callCtx: CallContext = {
+      credentials,
+      publicUrl: ctx.config.publicUrl,
+      stripeApiUrl: ctx.config.stripeApiUrl,
+      signal: ctx.signal,
+      records: simulatedRecords(ctx, scope),
+    };
     try {
       switch (call.call) {
         case 'start':
@@ -181,6 +188,7 @@ async function refund(ctx: JobContext, scope: Scope, payment: queries.PaymentRow
           transfer: payment.processor_transfer,
           refundId,
           amount: reversal,
+          currency: payment.currency,
           destinationPayouts: seller?.payouts_status ?? 'not_started',
           idempotencyKey: idempotencyKeys.reversal(refundId),
         }));
@@ -203,6 +211,7 @@ async function refund(ctx: JobContext, scope: Scope, payment: queries.PaymentRow
     paymentIntent: payment.processor_payment_intent,
     charge: payment.processor_charge,
     amount: row.amount,
+    currency: payment.currency,
     reason: row.reason,
     idempotencyKey: idempotencyKeys.refund(refundId),
   });

@@ -3,6 +3,7 @@
 // report (a payment's success or failure, a refund made in its dashboard, a chargeback, a
 // seller's payouts status). Each goes through the same report handlers as Stripe's webhooks.
 import { DomainError, errors } from '../../errors.js';
+import type { Tx } from '../../db/db.js';
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { Deps } from '../../contracts/deps.js';
@@ -11,6 +12,7 @@ import type { ProcessorReport } from '../../contracts/processor.js';
 import { newSimulatedAccount } from '../../adapters/processors/simulated.js';
 import { requireLiveSeller, setSellerPayouts } from '../sellers/index.js';
 import type { Seller } from '../sellers/index.js';
+import { recordSimulatedMovement } from '../reports/index.js';
 import { kickFor } from './kick.js';
 import * as queries from './queries.js';
 import type { LineItem } from './queries.js';
@@ -31,9 +33,27 @@ async function report<T>(deps: Deps, scope: Scope, paymentId: string, check: (pa
     }
     check(payment);
     const now = await modeNow(tx, deps.clock, scope);
-    for (const one of reports(payment)) await handleReport(tx, scope, one, now, kickFor(deps), deps.hooks.orderPayments);
+    for (const one of reports(payment)) {
+      await handleReport(tx, scope, one, now, kickFor(deps), deps.hooks.orderPayments);
+      await keepInBooks(tx, scope, one, payment.currency, now);
+    }
     return answer((await queries.lockPayment(tx, scope, payment.id))!);
   });
+}
+
+/**
+ * The simulated processor's own record of what a report says it did (its books, which the
+ * reconciliation report compares with the ledger): a charge, a refund made in its dashboard, a
+ * card dispute's withdrawal.
+ */
+async function keepInBooks(tx: Tx, scope: Scope, one: ProcessorReport, currency: string, now: Date): Promise<void> {
+  if (one.type === 'payment_succeeded' && one.charge !== null && (one.amount ?? 0) > 0) {
+    await recordSimulatedMovement(tx, scope, { reference: one.charge, type: 'charge', amount: one.amount ?? 0, currency: one.currency ?? currency }, now);
+  } else if (one.type === 'refund_updated' && one.status === 'succeeded') {
+    await recordSimulatedMovement(tx, scope, { reference: one.refund, type: 'refund', amount: one.amount, currency }, now);
+  } else if (one.type === 'card_dispute' && one.amount > 0) {
+    await recordSimulatedMovement(tx, scope, { reference: one.dispute, type: 'dispute', amount: one.amount, currency }, now);
+  }
 }
 
 /** The processor's success report: the payment's own amount and currency unless a test names others. */

@@ -178,7 +178,7 @@ describe('cancelPayment', () => {
 
 describe('refund', () => {
   it('refunds by payment intent with our ids in metadata, and reads the status', async () => {
-    const result = await driver.refund(ctx, { paymentId: 'pay_r', refundId: 'ref_r', paymentIntent: 'pi_paid', charge: 'ch_paid', amount: 500, reason: 'requested_by_customer', idempotencyKey: 'refund-ref_r' });
+    const result = await driver.refund(ctx, { paymentId: 'pay_r', refundId: 'ref_r', paymentIntent: 'pi_paid', charge: 'ch_paid', amount: 500, currency: 'usd', reason: 'requested_by_customer', idempotencyKey: 'refund-ref_r' });
     expect(result).toEqual({ refund: expect.stringMatching(/^re_fake/), status: 'succeeded', failureReason: null });
     const request = fake.requestsOf('refunds').at(-1)!;
     expect(request.params).toEqual({ payment_intent: 'pi_paid', amount: '500', reason: 'requested_by_customer', metadata: { refund: 'ref_r', payment: 'pay_r' } });
@@ -188,7 +188,7 @@ describe('refund', () => {
   it('refunds by charge without a payment intent; a pending refund answers pending', async () => {
     fake.refundStatus = 'pending';
     try {
-      const result = await driver.refund(ctx, { paymentId: 'pay_c', refundId: 'ref_c', paymentIntent: null, charge: 'ch_only', amount: 100, reason: null, idempotencyKey: 'refund-ref_c' });
+      const result = await driver.refund(ctx, { paymentId: 'pay_c', refundId: 'ref_c', paymentIntent: null, charge: 'ch_only', amount: 100, currency: 'usd', reason: null, idempotencyKey: 'refund-ref_c' });
       expect(result.status).toBe('pending');
       expect(fake.requestsOf('refunds').at(-1)!.params).toEqual({ charge: 'ch_only', amount: '100', metadata: { refund: 'ref_c', payment: 'pay_c' } });
     } finally {
@@ -217,10 +217,10 @@ describe('transfer and reverseTransfer', () => {
     const request = fake.requestsOf('transfers').at(-1)!;
     expect(request.params).toEqual({ amount: '2000', currency: 'usd', destination: input.destination, source_transaction: input.sourceTransaction, transfer_group: input.orderId, metadata: { payment: input.paymentId } });
     expect(request.idempotencyKey).toBe(input.idempotencyKey);
-    const { reversal } = await driver.reverseTransfer(ctx, { transfer, refundId: 'ref_x', amount: 700, destinationPayouts: 'enabled', idempotencyKey: 'reversal-ref_x' });
+    const { reversal } = await driver.reverseTransfer(ctx, { transfer, refundId: 'ref_x', amount: 700, currency: 'usd', destinationPayouts: 'enabled', idempotencyKey: 'reversal-ref_x' });
     expect(reversal).toMatch(/^trr_fake/);
     expect(fake.requestsOf('transfer_reversals').at(-1)).toMatchObject({ path: `/v1/transfers/${transfer}/reversals`, params: { amount: '700', metadata: { refund: 'ref_x' } }, idempotencyKey: 'reversal-ref_x' });
-    const tooMuch = await driver.reverseTransfer(ctx, { transfer, refundId: 'ref_y', amount: 1400, destinationPayouts: 'enabled', idempotencyKey: 'reversal-ref_y' }).catch((e: unknown) => e);
+    const tooMuch = await driver.reverseTransfer(ctx, { transfer, refundId: 'ref_y', amount: 1400, currency: 'usd', destinationPayouts: 'enabled', idempotencyKey: 'reversal-ref_y' }).catch((e: unknown) => e);
     expect(tooMuch).toBeInstanceOf(ProcessorDeclined);
   });
 
