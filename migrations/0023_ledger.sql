@@ -29,8 +29,10 @@ CREATE TABLE ledger_lines (
 CREATE INDEX ledger_lines_seller_idx ON ledger_lines (marketplace_id, mode, seller_id, id);
 -- ?seller=&type= and ?type=: without these a page walks the seller's (or every) line and filters
 -- by type, reading the lines of every other type in between (4,870 lines for a page of a busy
--- seller's refunds in the 1,000,000-line bench; all of its lines for a rare type).
-CREATE INDEX ledger_lines_seller_type_idx ON ledger_lines (marketplace_id, mode, seller_id, type, id);
+-- seller's refunds in the 1,000,000-line bench; all of its lines for a rare type). Its INCLUDE
+-- columns let GET /v1/sellers/{id}/balance sum a seller's lines from the index alone (an index-only
+-- scan: 3,273 buffers instead of 38,973 for 79,142 lines).
+CREATE INDEX ledger_lines_seller_type_idx ON ledger_lines (marketplace_id, mode, seller_id, type, id) INCLUDE (account, amount, currency);
 CREATE INDEX ledger_lines_type_idx ON ledger_lines (marketplace_id, mode, type, id);
 -- ?order= and the order page's ledger.
 CREATE INDEX ledger_lines_order_idx ON ledger_lines (marketplace_id, mode, order_id, id);

@@ -158,7 +158,8 @@ export interface SellerTotalsRow {
 
 /**
  * A seller's balance and payouts: the seller account's sum, and the sums of the seller's transfer,
- * transfer_reversal and transfer_failure lines on transfers_out (ledger_lines_seller_idx).
+ * transfer_reversal and transfer_failure lines on transfers_out (an index-only scan of
+ * ledger_lines_seller_type_idx, whose INCLUDE columns hold what it sums).
  */
 export async function selectSellerTotals(q: Queryable, scope: Scope, sellerId: string, currency: string): Promise<SellerTotalsRow> {
   const rows = await q.query<SellerTotalsRow>(
