@@ -134,7 +134,7 @@ async function main() {
     const [refunds] = (await sql.query<{ n: string }>(`SELECT count(*) AS n FROM ledger_lines WHERE seller_id = $1 AND type = 'refund'`, [seller])).rows;
     const gte = Math.floor(monthStart.getTime() / 1000);
     console.log(`PostgreSQL ${ADMIN_URL.replace(/\/\/[^@]*@/, '//')} · database ${name} · load average ${load()}`);
-    console.log(`seeded ${lines.toLocaleString('en')} ledger lines in ${seedSeconds.toFixed(1)} s (${SELLERS} sellers, INSERT … SELECT generate_series, then ANALYZE)`);
+    console.log(`seeded ${lines.toLocaleString('en')} ledger lines in ${seedSeconds.toFixed(1)} s (${SELLERS} sellers, INSERT … SELECT generate_series, then VACUUM ANALYZE)`);
     console.log(`busiest seller ${seller}: ${Number(busy!.n).toLocaleString('en')} lines (${Number(refunds!.n)} refund lines); ${monthStart.toISOString().slice(0, 7)}: ${Number(month!.n).toLocaleString('en')} lines\n`);
 
     const base = `/v1/balance_transactions?seller=${seller}&limit=${PAGE}`;
