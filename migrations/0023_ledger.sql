@@ -38,7 +38,7 @@ CREATE INDEX ledger_lines_type_idx ON ledger_lines (marketplace_id, mode, type, 
 CREATE INDEX ledger_lines_order_idx ON ledger_lines (marketplace_id, mode, order_id, id);
 -- A payment's positions (syncPaymentLedger, the invariants job).
 CREATE INDEX ledger_lines_payment_idx ON ledger_lines (marketplace_id, mode, payment_id);
--- Balances at a time and an interval's movements by account (seller balance, reports).
+-- Balances at a time and an interval's movements by account (reports).
 CREATE INDEX ledger_lines_account_idx ON ledger_lines (marketplace_id, mode, account, created_at);
 -- ?account= (one index walk per page, newest first; the index above orders by time, not id).
 CREATE INDEX ledger_lines_account_id_idx ON ledger_lines (marketplace_id, mode, account, id);
@@ -52,3 +52,28 @@ END
 $$;
 CREATE TRIGGER ledger_lines_append_only BEFORE UPDATE OR DELETE ON ledger_lines
   FOR EACH ROW EXECUTE FUNCTION ledger_lines_append_only();
+
+-- The invariants job (docs/ledger.md, "Invariants"): how far each mode's lines were checked, and
+-- every violation found (the ledger_invariant_violations counter of GET /metrics counts these rows,
+-- so a worker process with no HTTP server still reports, and a restart forgets nothing).
+CREATE TABLE ledger_invariant_state (
+  marketplace_id text NOT NULL,
+  mode text NOT NULL,
+  -- The newest line whose entry was checked by the incremental pass.
+  checked_line_id text NOT NULL,
+  PRIMARY KEY (marketplace_id, mode)
+);
+CREATE TABLE ledger_invariant_violations (
+  marketplace_id text NOT NULL,
+  mode text NOT NULL,
+  id bigint GENERATED ALWAYS AS IDENTITY,
+  -- entry_balances, payment_positions or card_dispute_entries.
+  check_name text NOT NULL,
+  -- The entry, payment or card dispute found wrong.
+  subject_id text NOT NULL,
+  detail text NOT NULL,
+  found_at timestamptz(3) NOT NULL,
+  PRIMARY KEY (marketplace_id, mode, id)
+);
+-- One row per wrong subject and check: a later pass finding it again does not count it twice.
+CREATE UNIQUE INDEX ledger_invariant_violations_subject_key ON ledger_invariant_violations (marketplace_id, mode, check_name, subject_id);

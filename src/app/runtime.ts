@@ -61,6 +61,7 @@ export async function createApp(services: Services, options: { logger?: boolean 
     sessions: dashboardApiAccess(services),
     logger: options.logger,
     workStats: services.wiring.workStats,
+    counters: services.wiring.counters,
     readiness: async () => {
       await services.db.query('SELECT 1');
       return true;

@@ -129,6 +129,7 @@ export function buildWiring(config: Config, modules: readonly ModuleManifest[] =
     periodic: [...ROOT_PERIODIC, ...all((module) => module.periodic)],
     components: all((module) => module.components),
     workStats: all((module) => module.workStats),
+    counters: all((module) => module.counters),
     clockAdvanceHooks: [...ROOT_CLOCK_HOOKS, ...all((module) => module.clockAdvanceHooks)],
     eventSubscribers: all((module) => module.eventSubscribers),
     erasure: erasureOf(modules),

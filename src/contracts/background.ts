@@ -126,6 +126,11 @@ export interface JobKind {
   clock?: JobClock;
 }
 
+/** Where a periodic job writes what it must never keep silent (the worker's pino logger). */
+export interface PeriodicLog {
+  error(details: object, message: string): void;
+}
+
 export interface PeriodicJob {
   name: string;
   /** How often to run it when it finds nothing to do. */
@@ -135,7 +140,7 @@ export interface PeriodicJob {
    * on the worker's next pass instead of waiting everyMs, so a backlog drains at full speed.
    * Database-only work: anything that talks to the network is a job kind instead.
    */
-  run(deps: Deps): Promise<number | void>;
+  run(deps: Deps, log: PeriodicLog): Promise<number | void>;
 }
 
 /**
@@ -174,4 +179,16 @@ export interface WorkStatsRow {
   in_flight: number;
   failed: number;
   oldest: number | null;
+}
+
+/**
+ * A counter for GET /metrics whose value lives in the database (so a worker process without an
+ * HTTP server counts it too, and it survives restarts): read at each scrape, one value per label.
+ * The rows it counts must only grow (the ledger's invariant violations).
+ */
+export interface CounterSource {
+  name: string;
+  help: string;
+  labelName: string;
+  read(db: Db): Promise<Array<{ label: string; value: number }>>;
 }

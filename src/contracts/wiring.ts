@@ -10,7 +10,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
-import type { ClockAdvanceHook, JobKind, PeriodicJob, TimerHandlers, WorkerComponent, WorkStatsSource } from './background.js';
+import type { ClockAdvanceHook, CounterSource, JobKind, PeriodicJob, TimerHandlers, WorkerComponent, WorkStatsSource } from './background.js';
 import type { ApiKeyContext } from './context.js';
 import type { Deps, Hooks, ListingLookup, OrderPaymentHooks } from './deps.js';
 import type { ErasureParticipant } from './erasure.js';
@@ -83,6 +83,8 @@ export interface ModuleManifest {
   periodic?: readonly PeriodicJob[];
   components?: readonly WorkerComponent[];
   workStats?: readonly WorkStatsSource[];
+  /** Counters of GET /metrics read from the database at each scrape. */
+  counters?: readonly CounterSource[];
   clockAdvanceHooks?: readonly ClockAdvanceHook[];
   /** Work written with every event, in the event's transaction (webhook deliveries). */
   eventSubscribers?: readonly EventSubscriber[];
@@ -100,6 +102,7 @@ export interface Wiring extends Hooks {
   readonly periodic: readonly PeriodicJob[];
   readonly components: readonly WorkerComponent[];
   readonly workStats: readonly WorkStatsSource[];
+  readonly counters: readonly CounterSource[];
   readonly clockAdvanceHooks: readonly ClockAdvanceHook[];
   readonly eventSubscribers: readonly EventSubscriber[];
 }

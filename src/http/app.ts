@@ -19,7 +19,7 @@ import { finishDocument, type OpenApiDocument } from './openapi.js';
 import { errorBody } from './error-statuses.js';
 import { EmptyBody, ErrorEnvelope, ErrorResponses, NoQuery } from './schemas.js';
 import type { App, RouteModule, Services } from '../contracts/wiring.js';
-import type { WorkStatsSource } from '../contracts/background.js';
+import type { CounterSource, WorkStatsSource } from '../contracts/background.js';
 import { findBadText, MAX_NESTING, nestsDeeperThan, validatorCompiler } from './validation.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -45,6 +45,8 @@ export interface AppOptions {
   logger?: boolean | object;
   /** Background work kept in modules' own rows, for GET /metrics (src/app/wiring.ts). */
   workStats?: readonly WorkStatsSource[];
+  /** Counters kept in modules' rows, for GET /metrics (the ledger's invariant violations). */
+  counters?: readonly CounterSource[];
 }
 
 function parseJson(request: FastifyRequest, body: string, done: (error: Error | null, value?: unknown) => void) {
@@ -77,7 +79,7 @@ function parseJson(request: FastifyRequest, body: string, done: (error: Error | 
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { services } = options;
-  const metrics = new AppMetrics(services, options.workStats);
+  const metrics = new AppMetrics(services, options.workStats, options.counters);
   const app = Fastify({
     logger: options.logger ?? { level: services.config.logLevel },
     bodyLimit: BODY_LIMIT,

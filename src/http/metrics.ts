@@ -7,7 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DomainError } from '../errors.js';
-import type { WorkStatsSource } from '../contracts/background.js';
+import type { CounterSource, WorkStatsSource } from '../contracts/background.js';
 import { backgroundWorkStats } from '../workers/stats.js';
 import { bearerToken } from './api-auth.js';
 import type { App, Services } from '../contracts/wiring.js';
@@ -53,11 +53,18 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
+  private readonly stored: Array<{ source: CounterSource; counter: Counter<string> }>;
+
   constructor(
     private readonly services: Pick<Services, 'db' | 'clock'>,
     private readonly workStats: readonly WorkStatsSource[] = [],
+    counters: readonly CounterSource[] = [],
   ) {
     collectDefaultMetrics({ register: this.registry });
+    this.stored = counters.map((source) => ({
+      source,
+      counter: new Counter({ name: source.name, help: source.help, labelNames: [source.labelName], registers: [this.registry] }),
+    }));
   }
 
   private workGauge(name: string, help: string) {
@@ -87,6 +94,11 @@ export class AppMetrics {
         this.work.inFlight.set({ kind: kind.kind }, kind.inFlight);
         this.work.failed.set({ kind: kind.kind }, kind.failed);
         this.work.oldestDueAge.set({ kind: kind.kind }, kind.oldestDueAgeSeconds);
+      }
+      for (const { source, counter } of this.stored) {
+        const rows = await source.read(db);
+        counter.reset();
+        for (const row of rows) counter.inc({ [source.labelName]: row.label }, row.value);
       }
       this.workUp.set(1);
     } catch (error) {

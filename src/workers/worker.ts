@@ -61,7 +61,7 @@ export function startWorker(services: Deps, work: BackgroundWork, options: Worke
       if (stopping || performance.now() < (jobDueAt.get(job.name) ?? 0)) continue;
       let done = 0;
       try {
-        done = (await job.run(services)) ?? 0;
+        done = (await job.run(services, log)) ?? 0;
       } catch (err) {
         log.error({ err, job: job.name }, 'periodic job failed');
       }

@@ -1,11 +1,12 @@
-// Orders (transition log, payment, refunds, dispute), listings, sellers and buyers (suspend,
-// erase with a confirmation), flags and the moderation log, the test clock, the overview.
+// Orders (transition log, payment, refunds, ledger, dispute), listings, sellers (balance) and buyers
+// (suspend, erase with a confirmation), flags and the moderation log, the test clock, the overview.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { api, call, type Mode } from '../api/client';
 import { Link, navigate } from '../router';
 import { canWrite, useSession } from '../session';
 import { Badge, ConfirmButton, DefinitionList, Empty, ErrorNotice, Field, formatDate, formatMoney, Json, Loading, Notice, PageHeader, PagedTable, Select } from '../ui/components';
 import { useAction, useLoad } from '../ui/hooks';
+import { OrderLedgerTable, SellerBalanceCard } from './ledger';
 import { RefundsTable } from './payments';
 import { PublishableKeys } from './publishable-keys';
 
@@ -132,6 +133,8 @@ export function OrderPage({ scope, id }: { scope: Scope; id: string }) {
       />
       <h2>Refunds</h2>
       <RefundsTable of={{ order: id }} caption="Refunds" />
+      <h2>Ledger</h2>
+      <OrderLedgerTable order={id} />
       <h2>Dispute</h2>
       <PagedTable
         caption="Disputes"
@@ -279,6 +282,8 @@ export function SellerPage({ scope, id }: { scope: Scope; id: string }) {
           ]}
         />
       </section>
+      <h2>Balance</h2>
+      <SellerBalanceCard seller={id} />
       {writable && s.status !== 'suspended' && (
         <form className="card form form-inline" onSubmit={suspend}>
           <h2>Suspend</h2>

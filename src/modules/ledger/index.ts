@@ -4,3 +4,5 @@ export { accountBalancesAt, findDisputeEntryTypes, findPaymentPositions, ledgerL
 export { ENTRY_TYPES, FIXED_ACCOUNTS, imbalance, sellerAccount, sideOf } from './entries.js';
 export type { Account, EntryLine, EntryType, FixedAccount, NewEntry, Side } from './entries.js';
 export type { AccountBalanceRow, LedgerLineRow, LinesBetween } from './queries.js';
+export { checkAllEntries, checkNewEntries, INVARIANT_CHECKS, markChecked, paymentIdsOfRange, recordViolation } from './invariants.js';
+export type { CheckedRange, InvariantCheck, UnbalancedEntry } from './invariants.js';

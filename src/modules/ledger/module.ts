@@ -1,8 +1,11 @@
-// The ledger module's manifest (src/contracts/wiring.ts): its routes and its invariants job.
+// The ledger module's manifest (src/contracts/wiring.ts): its routes and the counter of its invariant violations (the
+// invariants job itself is the payments module's: it compares payments with their entries).
 import type { ModuleManifest } from '../../contracts/wiring.js';
+import { ledgerViolationsCounter } from './invariants.js';
 import { ledgerRoutes } from './routes/index.js';
 
 export const ledgerModule: ModuleManifest = {
   name: 'ledger',
   routes: { secret: ledgerRoutes },
+  counters: [ledgerViolationsCounter],
 };

@@ -172,3 +172,87 @@ export async function selectSellerTotals(q: Queryable, scope: Scope, sellerId: s
   const row = rows[0]!;
   return { pending: Number(row.pending), transferred: Number(row.transferred), reversed: Number(row.reversed) };
 }
+
+export interface UnbalancedEntryRow {
+  marketplace_id: string;
+  mode: 'test' | 'live';
+  entry_id: string;
+  imbalance: number;
+}
+
+const SIGNED = "CASE side WHEN 'debit' THEN amount ELSE -amount END";
+
+/**
+ * The entries with a line newer than their mode's checkpoint that do not balance, and the newest
+ * line id per mode (every marketplace and mode at once: the invariants job's incremental pass).
+ */
+export async function selectNewUnbalancedEntries(q: Queryable, limit: number): Promise<{ unbalanced: UnbalancedEntryRow[]; newest: Array<{ marketplace_id: string; mode: 'test' | 'live'; id: string }> }> {
+  const fresh = `SELECT l.marketplace_id, l.mode, l.id, l.entry_id FROM ledger_lines l
+      LEFT JOIN ledger_invariant_state s ON s.marketplace_id = l.marketplace_id AND s.mode = l.mode
+     WHERE l.id > COALESCE(s.checked_line_id, '')`;
+  const newest = await q.query<{ marketplace_id: string; mode: 'test' | 'live'; id: string }>(
+    `SELECT marketplace_id, mode, max(id) AS id FROM (${fresh} ORDER BY l.id LIMIT $1) f GROUP BY marketplace_id, mode`,
+    [limit],
+  );
+  const unbalanced = await q.query<UnbalancedEntryRow>(
+    `SELECT e.marketplace_id, e.mode, e.entry_id, sum(${SIGNED})::bigint AS imbalance
+       FROM ledger_lines e
+      WHERE (e.marketplace_id, e.mode, e.entry_id) IN (SELECT f.marketplace_id, f.mode, f.entry_id FROM (${fresh} ORDER BY l.id LIMIT $1) f)
+      GROUP BY e.marketplace_id, e.mode, e.entry_id HAVING sum(${SIGNED}) <> 0 OR count(*) < 2`,
+    [limit],
+  );
+  return { unbalanced, newest };
+}
+
+/** Every entry that does not balance, in every marketplace and mode (the full pass). */
+export function selectAllUnbalancedEntries(q: Queryable): Promise<UnbalancedEntryRow[]> {
+  return q.query<UnbalancedEntryRow>(
+    `SELECT marketplace_id, mode, entry_id, sum(${SIGNED})::bigint AS imbalance FROM ledger_lines
+      GROUP BY marketplace_id, mode, entry_id HAVING sum(${SIGNED}) <> 0 OR count(*) < 2`,
+  );
+}
+
+/** The payments that have lines newer than `afterId` in a mode (whose positions to check). */
+export async function selectPaymentIdsWithLinesAfter(q: Queryable, scope: Scope, afterId: string, upToId: string): Promise<string[]> {
+  const rows = await q.query<{ payment_id: string }>(
+    `SELECT DISTINCT payment_id FROM ledger_lines WHERE marketplace_id = $1 AND mode = $2 AND id > $3 AND id <= $4`,
+    [scope.marketplaceId, scope.mode, afterId, upToId],
+  );
+  return rows.map((row) => row.payment_id);
+}
+
+export async function selectCheckedLineId(q: Queryable, scope: Scope): Promise<string> {
+  const rows = await q.query<{ checked_line_id: string }>('SELECT checked_line_id FROM ledger_invariant_state WHERE marketplace_id = $1 AND mode = $2', [
+    scope.marketplaceId,
+    scope.mode,
+  ]);
+  return rows[0]?.checked_line_id ?? '';
+}
+
+export async function upsertCheckedLineId(tx: Tx, scope: Scope, id: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO ledger_invariant_state (marketplace_id, mode, checked_line_id) VALUES ($1, $2, $3)
+     ON CONFLICT (marketplace_id, mode) DO UPDATE SET checked_line_id = GREATEST(ledger_invariant_state.checked_line_id, EXCLUDED.checked_line_id)`,
+    [scope.marketplaceId, scope.mode, id],
+  );
+}
+
+/** Records a violation once per check and subject; answers whether it is new. */
+export async function insertInvariantViolation(tx: Tx, scope: Scope, check: string, subjectId: string, detail: string, now: Date): Promise<boolean> {
+  const rows = await tx.query(
+    `INSERT INTO ledger_invariant_violations (marketplace_id, mode, check_name, subject_id, detail, found_at) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (marketplace_id, mode, check_name, subject_id) DO NOTHING RETURNING id`,
+    [scope.marketplaceId, scope.mode, check, subjectId, detail, now],
+  );
+  return rows.length > 0;
+}
+
+/** The violations found so far by check, over every marketplace and mode (GET /metrics: counts only). */
+export async function selectViolationCounts(q: Queryable): Promise<Array<{ check_name: string; count: number }>> {
+  const rows = await q.query<{ check_name: string; count: number }>(
+    'SELECT marketplace_id, mode, check_name, count(*)::bigint AS count FROM ledger_invariant_violations GROUP BY marketplace_id, mode, check_name',
+  );
+  const totals = new Map<string, number>();
+  for (const row of rows) totals.set(row.check_name, (totals.get(row.check_name) ?? 0) + Number(row.count));
+  return [...totals].map(([check_name, count]) => ({ check_name, count }));
+}

@@ -148,3 +148,10 @@ export async function syncCardDisputeLedger(tx: Tx, scope: Scope, dispute: CardD
     }));
   await postEntries(tx, scope, now, entries);
 }
+
+/** What is wrong with a card dispute's entries against its status: the due types missing, the others present. */
+export async function cardDisputeLedgerDrift(q: Queryable, scope: Scope, dispute: CardDisputeRow): Promise<{ missing: EntryType[]; unexpected: string[] }> {
+  const due = dispute.amount > 0 ? dueDisputeEntryTypes(dispute.status) : [];
+  const written = await findDisputeEntryTypes(q, scope, dispute.payment_id, dispute.id);
+  return { missing: due.filter((type) => !written.has(type)), unexpected: [...written].filter((type) => !(due as string[]).includes(type)) };
+}

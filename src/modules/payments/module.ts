@@ -1,8 +1,10 @@
 // The payments module's manifest (src/contracts/wiring.ts): payments, refunds, releases and card
-// disputes, the processor-call job, and the payment side of orders, which it provides.
+// disputes, the processor-call job, the ledger invariants job, and the payment side of orders,
+// which it provides.
 import type { ModuleManifest } from '../../contracts/wiring.js';
 import { runDueJobs } from '../../workers/engine.js';
 import { processorCallJob } from './calls.js';
+import { ledgerInvariantsJob } from './ledger-invariants.js';
 import { RELEASE_TIMER, releaseTimer, retryReleasesOnPayoutsEnabled } from './operations.js';
 import { paymentOrderHooks } from './order-hooks.js';
 import { paymentApiRoutes, paymentPageRoutes } from './routes/index.js';
@@ -12,6 +14,7 @@ export const paymentsModule: ModuleManifest = {
   routes: { secret: paymentApiRoutes, root: paymentPageRoutes },
   timers: { [RELEASE_TIMER]: releaseTimer },
   jobKinds: [processorCallJob],
+  periodic: [ledgerInvariantsJob],
   clockAdvanceHooks: [
     // Processor calls the advance's timers asked for (the refund of an expired order, a release
     // after its delay) are made before the answer, so the simulated processor has settled them by then.

@@ -394,3 +394,41 @@ export async function selectRefundsOfPayment(q: Queryable, scope: Scope, payment
     paymentId,
   ]);
 }
+
+export interface ScopedId {
+  marketplace_id: string;
+  mode: 'test' | 'live';
+  id: string;
+}
+
+/**
+ * A batch of the payments that hold an order's money, across every marketplace and mode, in key
+ * order after `after` (the ledger invariants' full pass; payments' primary key).
+ */
+export function selectOrderPartPaymentKeys(q: Queryable, after: ScopedId | null, limit: number): Promise<ScopedId[]> {
+  return q.query<ScopedId>(
+    `SELECT marketplace_id, mode, id FROM payments
+      WHERE order_id IS NOT NULL AND ($1::text IS NULL OR (marketplace_id, mode, id) > ($1, $2, $3))
+      ORDER BY marketplace_id, mode, id LIMIT $4`,
+    [after?.marketplace_id ?? null, after?.mode ?? null, after?.id ?? null, limit],
+  );
+}
+
+/** A batch of card disputes across every marketplace and mode, in key order (the full pass). */
+export function selectCardDisputeKeys(q: Queryable, after: ScopedId | null, limit: number): Promise<ScopedId[]> {
+  return q.query<ScopedId>(
+    `SELECT marketplace_id, mode, id FROM card_disputes
+      WHERE ($1::text IS NULL OR (marketplace_id, mode, id) > ($1, $2, $3))
+      ORDER BY marketplace_id, mode, id LIMIT $4`,
+    [after?.marketplace_id ?? null, after?.mode ?? null, after?.id ?? null, limit],
+  );
+}
+
+/** A payment's card disputes (card_disputes_payment_idx). */
+export function selectCardDisputesOfPayment(q: Queryable, scope: Scope, paymentId: string): Promise<CardDisputeRow[]> {
+  return q.query<CardDisputeRow>(`SELECT ${CARD_DISPUTE_COLUMNS} FROM card_disputes WHERE marketplace_id = $1 AND mode = $2 AND payment_id = $3 ORDER BY id`, [
+    scope.marketplaceId,
+    scope.mode,
+    paymentId,
+  ]);
+}

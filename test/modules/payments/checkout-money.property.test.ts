@@ -14,6 +14,7 @@ import { sellerShare } from '../../../src/modules/payments/money.js';
 import type { Json } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
 import { checkoutHelpers, type MadeCheckout } from './checkout-helpers.js';
+import { expectLedgerConsistent } from '../ledger/ledger-checks.js';
 
 /**
  * What the processor did, by idempotency key (a retried call is one call): for each call, the
@@ -190,6 +191,8 @@ async function check(checkout: MadeCheckout): Promise<void> {
   const detail = JSON.stringify({ charge: charge.amount, refundsMade, transfers, reversals, platformKept, apiRefunded: charge.amount_refunded, shares: breakdown });
   expect(charge.amount - refundsMade, detail).toBe(transfers - reversals + platformKept);
   expect(charge.amount_refunded).toBe(refundsMade);
+  // The ledger: every entry balances, each share holds its targets, each seller's balance is its lines' sum.
+  await expectLedgerConsistent(ctx, [charge.id, ...shares.map((share) => share.id)], checkout.sellers.map((seller) => seller.id));
 }
 
 it('keeps charge − refunds = Σ transfers − Σ reversals + platform fees kept for every checkout at every step', async () => {

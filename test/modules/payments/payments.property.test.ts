@@ -7,12 +7,15 @@
 //   processor refused, which each show on their refund as the platform's shortfall; and never less
 //   than nothing;
 // - the platform's fee returns in proportion to the refunded share (within half a unit);
-// - the listing's units are all accounted for (available + held by the order + sold = quantity).
+// - the listing's units are all accounted for (available + held by the order + sold = quantity);
+// - the ledger: every entry balances, the payment holds its target positions, and the seller's
+//   balance is the sum of the seller account's lines (test/modules/ledger/ledger-checks.ts).
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sellerShare } from '../../../src/modules/payments/money.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
 import type { Json } from '../../helpers/factories.js';
+import { expectLedgerConsistent } from '../ledger/ledger-checks.js';
 import { paymentHelpers } from './helpers.js';
 
 let ctx: TestContext;
@@ -112,6 +115,7 @@ async function check(made: Json, quantity: number): Promise<void> {
   const listing = await h.getListing(made.listing.id);
   const held = ['committed', 'claimed', 'disputed', 'completed'].includes(order.state) || (order.state === 'cancelled' && order.claimed_at !== null) ? quantity : 0;
   expect(listing.quantity_available ?? listing.quantity).toBe(order.state === 'completed' || held > 0 ? 5 - quantity : 5);
+  await expectLedgerConsistent(ctx, [payment.id], [made.seller.id]);
 }
 
 it('keeps money and units exact under random sequences of refunds, releases, failures and reports', async () => {
