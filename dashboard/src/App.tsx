@@ -5,6 +5,7 @@ import { context, type Mode } from './api/client';
 import { AcceptInvitationPage, ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage, VerifyEmailPage } from './pages/auth';
 import { BuyerPage, BuyersPage, ClockPage, FlagsPage, ListingPage, ListingsPage, ModerationPage, OrderPage, OrdersPage, OverviewPage, SellerPage, SellersPage } from './pages/commerce';
 import { CheckoutPage, CheckoutsPage } from './pages/checkouts';
+import { ReportsPage } from './pages/reports';
 import { ApiKeysPage, ProcessorPage, SettingsPage } from './pages/config';
 import { PaymentPage } from './pages/payments';
 import { DeliveryPage, EventPage, EventsPage, WebhookEndpointPage, WebhooksPage } from './pages/webhooks';
@@ -151,6 +152,8 @@ function ScopedPage({ scope }: { scope: MarketplaceScope }) {
       return <OrdersPage scope={s} />;
     case 'checkouts':
       return <CheckoutsPage scope={s} />;
+    case 'reports':
+      return <ReportsPage scope={s} />;
     case 'listings':
       return <ListingsPage scope={s} />;
     case 'sellers':

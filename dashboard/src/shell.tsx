@@ -22,6 +22,7 @@ const SECTIONS: Array<[string, string, 'test' | undefined]> = [
   ['buyers', 'Buyers', undefined],
   ['flags', 'Flags', undefined],
   ['moderation', 'Moderation log', undefined],
+  ['reports', 'Reports', undefined],
   ['events', 'Events', undefined],
   ['webhooks', 'Webhooks', undefined],
   ['api-keys', 'API keys', undefined],

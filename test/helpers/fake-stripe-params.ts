@@ -53,6 +53,18 @@ export const PARAMS = {
     allowed: ['amount', 'metadata', 'description', 'refund_application_fee'],
     required: [],
   }),
+  balance_transactions_list: paramsOf<Stripe.BalanceTransactionListParams>()({
+    allowed: ['created', 'limit', 'starting_after', 'ending_before', 'type', 'source', 'currency'],
+    required: [],
+  }),
+  transfers_list: paramsOf<Stripe.TransferListParams>()({
+    allowed: ['created', 'limit', 'starting_after', 'ending_before', 'destination', 'transfer_group'],
+    required: [],
+  }),
+  transfer_reversals_list: paramsOf<Stripe.TransferListReversalsParams>()({
+    allowed: ['limit', 'starting_after', 'ending_before'],
+    required: [],
+  }),
 } satisfies Record<string, ParamRules>;
 
 export type FakeKind = keyof typeof PARAMS;

@@ -119,7 +119,9 @@ const ENDPOINTS: Endpoint[] = [
     path: /^\/v1\/refunds$/,
     handle: (fake, p) => {
       if (p.payment_intent === undefined && p.charge === undefined) return stripeError(400, 'invalid_request_error', 'One of `charge` or `payment_intent` is required.', 'parameter_missing');
-      return ok(fake.store('re_fake', { object: 'refund', amount: int(p.amount), payment_intent: p.payment_intent ?? null, charge: p.charge ?? null, reason: p.reason ?? null, status: fake.refundStatus, failure_reason: null, metadata: p.metadata ?? {} }));
+      const refund = fake.store('re_fake', { object: 'refund', amount: int(p.amount), currency: 'usd', payment_intent: p.payment_intent ?? null, charge: p.charge ?? null, reason: p.reason ?? null, status: fake.refundStatus, failure_reason: null, metadata: p.metadata ?? {} });
+      if (fake.refundStatus === 'succeeded') fake.plantBalanceTransaction({ type: 'refund', source: refund.id, amount: -Number(refund.amount), currency: 'usd' });
+      return ok(refund);
     },
   },
   {
@@ -128,7 +130,7 @@ const ENDPOINTS: Endpoint[] = [
     handle: (fake, p) => {
       const destination = text(p.destination) ?? '';
       if (!fake.objects.has(destination)) return missing('destination', destination, 'destination');
-      return ok(fake.store('tr_fake', { object: 'transfer', amount: int(p.amount), amount_reversed: 0, currency: p.currency, destination, source_transaction: p.source_transaction ?? null, transfer_group: p.transfer_group ?? null, metadata: p.metadata ?? {} }));
+      return ok(fake.store('tr_fake', { object: 'transfer', amount: int(p.amount), amount_reversed: 0, currency: p.currency, destination, source_transaction: p.source_transaction ?? null, transfer_group: p.transfer_group ?? null, metadata: p.metadata ?? {}, reversals: { object: 'list', data: [], has_more: false, url: '' } }));
     },
   },
   {
@@ -141,11 +143,47 @@ const ENDPOINTS: Endpoint[] = [
       const amount = int(p.amount) ?? left;
       if (amount > left) return stripeError(400, 'invalid_request_error', `Amount (${amount}) is greater than the unreversed amount on the transfer (${left}).`, 'amount_too_large', 'amount');
       transfer.amount_reversed = Number(transfer.amount_reversed) + amount;
-      return ok(fake.store('trr_fake', { object: 'transfer_reversal', amount, transfer: id, metadata: p.metadata ?? {} }));
+      const reversal = fake.store('trr_fake', { object: 'transfer_reversal', amount, currency: transfer.currency, transfer: id, metadata: p.metadata ?? {} });
+      (transfer.reversals as { data: StripeObject[] } | undefined)?.data.push(reversal);
+      return ok(reversal);
     },
   },
 ];
 
+/** The list endpoints (GET): Stripe's list envelope, newest first, `created` ranges and cursor paging. */
+interface ListEndpoint {
+  kind: FakeKind;
+  path: RegExp;
+  items(fake: FakeStripe, pathId: string | undefined): StripeObject[] | null;
+}
+
+const LIST_ENDPOINTS: ListEndpoint[] = [
+  { kind: 'balance_transactions_list', path: /^\/v1\/balance_transactions$/, items: (fake) => fake.balanceTransactions },
+  { kind: 'transfers_list', path: /^\/v1\/transfers$/, items: (fake) => [...fake.objects.values()].filter((o) => o.object === 'transfer') },
+  {
+    kind: 'transfer_reversals_list',
+    path: /^\/v1\/transfers\/([^/]+)\/reversals$/,
+    items: (fake, id = '') => (fake.objects.get(id)?.reversals as { data: StripeObject[] } | undefined)?.data ?? null,
+  },
+];
+
+/** One page of `items` as Stripe lists them. */
+function listPage(items: StripeObject[], params: Params, url: string): { status: number; body: unknown } {
+  const created = (typeof params.created === 'object' && params.created !== null ? params.created : {}) as Record<string, FormValue>;
+  const bound = (name: string) => int(created[name]);
+  const [gte, gt, lte, lt] = [bound('gte'), bound('gt'), bound('lte'), bound('lt')];
+  const matching = items
+    .filter((o) => {
+      const at = Number(o.created);
+      return (gte === null || at >= gte) && (gt === null || at > gt) && (lte === null || at <= lte) && (lt === null || at < lt);
+    })
+    .sort((a, b) => Number(b.created) - Number(a.created) || (a.id < b.id ? 1 : -1));
+  const after = text(params.starting_after);
+  const start = after === null ? 0 : matching.findIndex((o) => o.id === after) + 1;
+  const limit = int(params.limit) ?? 10;
+  const data = matching.slice(start, start + limit);
+  return ok({ object: 'list', url, data, has_more: start + limit < matching.length });
+}
 
 export class FakeStripe {
   readonly violations: string[] = [];
@@ -153,6 +191,8 @@ export class FakeStripe {
   beforeAnswer: ((request: FakeRequest) => Promise<void>) | null = null;
   readonly requests: FakeRequest[] = [];
   readonly objects = new Map<string, StripeObject>();
+  /** The platform balance's transactions (refunds add theirs; tests plant charges, disputes and differences). */
+  readonly balanceTransactions: StripeObject[] = [];
   /** The status new refunds get ('pending' for a refund that settles later). */
   refundStatus: 'succeeded' | 'pending' | 'failed' = 'succeeded';
   private readonly failures = new Map<FakeKind, FakeFailure[]>();
@@ -201,6 +241,23 @@ export class FakeStripe {
     return object;
   }
 
+  /** A balance transaction of the platform, `created` now unless given (unix seconds). */
+  plantBalanceTransaction(fields: { type: string; source: string; amount: number; currency?: string; created?: number }): StripeObject {
+    const txn: StripeObject = {
+      id: `txn_fake${randomBytes(8).toString('hex')}`,
+      object: 'balance_transaction',
+      currency: 'usd',
+      fee: 0,
+      net: fields.amount,
+      status: 'available',
+      reporting_category: fields.type,
+      ...fields,
+      created: fields.created ?? now(),
+    };
+    this.balanceTransactions.push(txn);
+    return txn;
+  }
+
   /** A webhook delivery of `event` as Stripe signs it: the body and its Stripe-Signature header. */
   signedEvent(secret: string, event: object, timestampSeconds?: number): { body: string; signature: string } {
     const body = JSON.stringify(event);
@@ -217,6 +274,7 @@ export class FakeStripe {
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_fake${randomBytes(6).toString('hex')}`, ...(replayed ? { 'idempotent-replayed': 'true' } : {}) });
       res.end(body);
     };
+    if (req.method === 'GET') return this.serveList(req, path, send);
     const endpoint = ENDPOINTS.find((e) => e.path.test(path));
     if (!endpoint || req.method !== 'POST') {
       this.violations.push(`${req.method} ${path}: not an endpoint of the fake`);
@@ -264,13 +322,43 @@ export class FakeStripe {
     if (!res.destroyed) send(answer.status, body);
   }
 
+  /** A list request: checked like a call (no Idempotency-Key: Stripe takes none on GET), answered from the fake's objects. */
+  private serveList(req: IncomingMessage, path: string, send: (status: number, body: string) => void): void {
+    const endpoint = LIST_ENDPOINTS.find((e) => e.path.test(path));
+    if (!endpoint) {
+      this.violations.push(`GET ${path}: not an endpoint of the fake`);
+      return send(404, JSON.stringify(stripeError(404, 'invalid_request_error', `Unrecognized request URL (GET: ${path}).`).body));
+    }
+    const params = parseForm((req.url ?? '').split('?')[1] ?? '');
+    const stripeVersion = header(req, 'stripe-version');
+    this.requests.push({ kind: endpoint.kind, method: 'GET', path, params, idempotencyKey: undefined, stripeVersion, replayed: false });
+    const problem = this.problemOf(endpoint.kind, req, params, undefined, stripeVersion, false);
+    if (problem !== null) {
+      this.violations.push(`GET ${path}: ${problem}`);
+      return send(400, JSON.stringify(stripeError(400, 'invalid_request_error', problem).body));
+    }
+    const failure = this.failures.get(endpoint.kind)?.shift();
+    if (failure?.drop) {
+      req.socket.destroy();
+      return;
+    }
+    if (failure) {
+      const status = failure.status ?? 500;
+      return send(status, JSON.stringify(stripeError(status, failure.type ?? (status >= 500 ? 'api_error' : 'invalid_request_error'), failure.message ?? 'The fake was told to fail this call.').body));
+    }
+    const items = endpoint.items(this, endpoint.path.exec(path)?.[1]);
+    if (items === null) return send(404, JSON.stringify(missing('transfer', endpoint.path.exec(path)?.[1] ?? '').body));
+    const answer = listPage(items, params, path);
+    send(answer.status, JSON.stringify(answer.body));
+  }
+
   /** What breaks the rules of the call, or null. */
-  private problemOf(kind: FakeKind, req: IncomingMessage, params: Params, idempotencyKey: string | undefined, stripeVersion: string | undefined): string | null {
+  private problemOf(kind: FakeKind, req: IncomingMessage, params: Params, idempotencyKey: string | undefined, stripeVersion: string | undefined, keyed = true): string | null {
     if (!/^Bearer (sk|rk)_(test|live)_\w+$/.test(header(req, 'authorization') ?? '')) return 'no secret key in Authorization';
     if (stripeVersion !== STRIPE_API_VERSION) return `Stripe-Version is ${stripeVersion ?? 'missing'}, not the pinned ${STRIPE_API_VERSION}`;
     // The SDK keys every POST it is not given a key for with a random stripe-node-retry-… one:
     // such a key means the driver passed none, and a retry of ours would not be recognised.
-    if (idempotencyKey === undefined || idempotencyKey.startsWith('stripe-node-retry-')) return `no Idempotency-Key of the caller's (got ${idempotencyKey ?? 'none'})`;
+    if (keyed && (idempotencyKey === undefined || idempotencyKey.startsWith('stripe-node-retry-'))) return `no Idempotency-Key of the caller's (got ${idempotencyKey ?? 'none'})`;
     const rules = PARAMS[kind];
     const unknown = Object.keys(params).filter((name) => !rules.allowed.includes(name));
     if (unknown.length > 0) return `Received unknown parameter: ${unknown.join(', ')}`;

@@ -56,12 +56,16 @@ export const Report = Type.Object(
 );
 export type Report = Static<typeof Report>;
 
-export const CreateReportBody = Body({
+const CreateReportFields = Body({
   type: ReportType,
   interval_start: UnixSeconds,
   interval_end: Type.Integer({ minimum: 0, maximum: 253_402_300_799, description: 'Unix seconds; after interval_start, at most 366 days after it. The interval is [start, end).' }),
   seller: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Required for seller_statement, refused for the other types.' })),
 });
+export const CreateReportBody = {
+  ...CreateReportFields,
+  examples: [{ type: 'seller_statement', interval_start: 1793491200, interval_end: 1796083200, seller: 'sel_01jd2b7v8k0000000000000000' }],
+};
 export type CreateReportBody = Static<typeof CreateReportBody>;
 
 export const ListReportsQuery = ListQuery({ type: Type.Optional(ReportType), status: Type.Optional(ReportStatus) });
