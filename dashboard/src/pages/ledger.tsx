@@ -35,10 +35,9 @@ export function OrderLedgerTable({ order }: { order: string }) {
       empty={<Empty title="No ledger lines">Nothing has moved yet: the buyer has not paid.</Empty>}
       columns={[
         { header: 'Type', cell: (l) => l.type },
-        { header: 'Account', cell: (l) => <code>{l.account}</code> },
+        { header: 'Account', cell: (l) => <code>{l.account}</code>, className: 'wrap' },
         { header: 'Amount', cell: (l) => formatMoney(l.amount, l.currency), className: 'num' },
-        { header: 'Source', cell: (l) => <code>{l.source}</code> },
-        { header: 'Entry', cell: (l) => <code>{l.entry}</code> },
+        { header: 'Source', cell: (l) => <code>{l.source}</code>, className: 'wrap' },
         { header: 'At', cell: (l) => formatDate(l.created) },
       ]}
     />
