@@ -39,11 +39,19 @@ export async function freePort(): Promise<number> {
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /** Starts `src/main.ts --role api` on the database at `url` (which it migrates) and waits until it is ready. */
-export async function startApi(url: string): Promise<{ child: ChildProcess; base: string }> {
+export function startApi(url: string): Promise<{ child: ChildProcess; base: string }> {
+  return startService(url, 'api');
+}
+
+/**
+ * Starts `src/main.ts --role <role>` (api or all: it must answer HTTP) on the database at `url`
+ * and waits until it is ready; `env` adds variables (e.g. PGOPTIONS for the service's connections).
+ */
+export async function startService(url: string, role: 'api' | 'all', env: Record<string, string> = {}): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--role', 'api'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--role', role], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: url, SECRET_KEY: randomBytes(32).toString('hex'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
+    env: { PATH: process.env.PATH ?? '', DATABASE_URL: url, SECRET_KEY: randomBytes(32).toString('hex'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -54,7 +62,7 @@ export async function startApi(url: string): Promise<{ child: ChildProcess; base
     } catch {
       // not listening yet
     }
-    if (child.exitCode !== null || Date.now() > giveUpAt) throw new Error('the API process did not start');
+    if (child.exitCode !== null || Date.now() > giveUpAt) throw new Error(`the ${role} process did not start`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

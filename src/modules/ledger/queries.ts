@@ -78,7 +78,11 @@ export interface LineFilters {
   createdLte?: Date;
 }
 
-/** A page of lines, newest first; ?seller= walks ledger_lines_seller_idx, ?order= ledger_lines_order_idx. */
+/**
+ * A page of lines, newest first, one index walk (docs/ledger.md, "At scale"): ?seller= walks
+ * ledger_lines_seller_idx, ?seller=&type= ledger_lines_seller_type_idx, ?type= ledger_lines_type_idx,
+ * ?account= ledger_lines_account_id_idx, ?order= ledger_lines_order_idx.
+ */
 export function selectLedgerLinePage(q: Queryable, scope: Scope, filters: LineFilters, page: PageRequest): Promise<LedgerLineRow[]> {
   const params: unknown[] = [scope.marketplaceId, scope.mode];
   let sql = `SELECT ${COLUMNS} FROM ledger_lines WHERE marketplace_id = $1 AND mode = $2`;
@@ -154,7 +158,8 @@ export interface SellerTotalsRow {
 
 /**
  * A seller's balance and payouts: the seller account's sum, and the sums of the seller's transfer,
- * transfer_reversal and transfer_failure lines on transfers_out (ledger_lines_seller_idx).
+ * transfer_reversal and transfer_failure lines on transfers_out (an index-only scan of
+ * ledger_lines_seller_type_idx, whose INCLUDE columns hold what it sums).
  */
 export async function selectSellerTotals(q: Queryable, scope: Scope, sellerId: string, currency: string): Promise<SellerTotalsRow> {
   const rows = await q.query<SellerTotalsRow>(
