@@ -48,6 +48,8 @@ const TABLES: Record<string, 'party data' | { none: string }> = {
   ledger_lines: { none: 'the ledger: ids, accounts and amounts of money movements (docs/ledger.md, Erasure)' },
   ledger_invariant_state: { none: "the ledger invariants job's checkpoint: a line id per mode" },
   ledger_invariant_violations: { none: 'invariant violations: the check, the id of the wrong entry, payment or dispute, and what was off' },
+  reports: { none: 'reports asked for: type, interval, the seller id of a statement, status; their CSV files hold ids and amounts only (docs/ledger.md, Reports)' },
+  simulated_processor_records: { none: "the simulated processor's own books: its references, types and amounts, for reconciliation" },
   processor_event_receipts: { none: 'processor event ids already handled' },
   webhook_endpoints: { none: "the platform's own receivers" },
   listings: { none: "the seller's listings are taken down (removed_reason seller_erased); their text is the offer, not the person" },
