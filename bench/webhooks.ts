@@ -22,8 +22,9 @@
 // Beside them, two more endpoints with delivery controls: one with `ordering: per_object` (it must
 // get every event, like the healthy ones; its claim path checks each row's object), and one with
 // `rate_limit_per_second: BENCH_RATE_LIMIT` (default 100), whose backlog grows through the run and
-// drains at that rate: its receipts must never exceed the rate in any second (one more allowed for
-// timer jitter) and keep within 80 % of it on average while the others are delivered.
+// drains at that rate: its receipts must not exceed the rate in any sliding second (by more than 5 %
+// + 1, the jitter between a paced start and its receipt here) and keep within 80 % of it on
+// average while the others are delivered.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -380,9 +381,13 @@ async function main() {
     }
     const pacedSpan = (pacedAt.at(-1)! - pacedAt[0]!) / 1000;
     const pacedRate = (pacedAt.length - 1) / pacedSpan;
-    const pacedOk = busiest <= RATE_LIMIT + 1 && pacedRate >= RATE_LIMIT * 0.8;
+    // The service paces the starts of its attempts; receipts are counted here, after the loopback
+    // and this process's own event loop (busy writing the flood), which can bunch a few slots that
+    // left 1/rate apart: 5 % over the rate in a sliding second is that jitter, more is a real excess.
+    const busiestAllowed = Math.floor(RATE_LIMIT * 1.05) + 1;
+    const pacedOk = busiest <= busiestAllowed && pacedRate >= RATE_LIMIT * 0.8;
     console.log('');
-    console.log(`rate-limited endpoint (${RATE_LIMIT}/s): ${pacedAt.length} received over ${pacedSpan.toFixed(1)} s: ${pacedRate.toFixed(1)}/s, at most ${busiest} in any second`);
+    console.log(`rate-limited endpoint (${RATE_LIMIT}/s): ${pacedAt.length} received over ${pacedSpan.toFixed(1)} s: ${pacedRate.toFixed(1)}/s, at most ${busiest} in any second (goals: average ≥ ${RATE_LIMIT * 0.8}/s, at most ${busiestAllowed} received in any second)`);
     // The goals: every delivery made in every phase; the API phase's delay under the goal; the
     // paced phase at the goal's rate and delay (the flood phase's delay includes its queue).
     process.exitCode =
