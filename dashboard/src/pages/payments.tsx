@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { api, call, type Mode } from '../api/client';
 import { Link } from '../router';
-import { Badge, DefinitionList, Empty, ErrorNotice, formatDate, formatMoney, Json, Loading, PageHeader, PagedTable } from '../ui/components';
+import { Badge, DefinitionList, Empty, ErrorNotice, formatDate, formatMoney, Json, Loading, PageHeader, PagedTable, TableWrap } from '../ui/components';
 import { useLoad } from '../ui/hooks';
 
 interface Scope {
@@ -79,7 +79,7 @@ function Shares({ scope, checkout, charge }: { scope: Scope; checkout: string; c
       ) : shares.data.length === 0 ? (
         <Empty title="No shares" />
       ) : (
-        <div className="table-wrap">
+        <TableWrap label="Shares of the charge">
           <table className="table">
             <caption className="visually-hidden">Shares of the charge</caption>
             <thead>
@@ -111,7 +111,7 @@ function Shares({ scope, checkout, charge }: { scope: Scope; checkout: string; c
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </>
   );

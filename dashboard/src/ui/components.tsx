@@ -209,6 +209,19 @@ export interface Column<T> {
 }
 
 /**
+ * The box a table scrolls in sideways when the window is narrower than its columns. A region that
+ * scrolls must be reachable from the keyboard (WCAG 2.1.1; axe's scrollable-region-focusable), so
+ * it is a named, focusable region.
+ */
+export function TableWrap({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="table-wrap" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
+/**
  * A table over one of the API's lists, paged with its cursors: Next passes the page's
  * next_cursor as starting_after; Previous goes back to the cursor the previous page started after.
  */
@@ -218,7 +231,7 @@ export function PagedTable<T extends { id: string }>({ load, columns, deps, empt
   useEffect(() => setCursors([undefined]), deps);
   const page = useLoad(() => load(cursor, pageSize), [...deps, cursor]);
   return (
-    <div className="table-wrap">
+    <TableWrap label={caption}>
       <ErrorNotice error={page.error} />
       {page.loading && !page.data ? (
         <Loading />
@@ -262,7 +275,7 @@ export function PagedTable<T extends { id: string }>({ load, columns, deps, empt
           </nav>
         </>
       ) : null}
-    </div>
+    </TableWrap>
   );
 }
 
