@@ -276,11 +276,21 @@ export async function updateRefund(tx: Tx, scope: Scope, id: string, changes: Pa
   return rows[0];
 }
 
+/**
+ * A page of refunds. `payment` names the refunds of that payment, and for a checkout's charge (which
+ * holds no refund itself) those of its shares: the charge's shares found by payments_charge_share_key,
+ * their refunds by refunds_payment_idx.
+ */
 export function selectRefundPage(q: Queryable, scope: Scope, filter: { payment?: string; order?: string }, page: PageRequest): Promise<RefundRow[]> {
+  const ofPayment =
+    filter.payment === undefined
+      ? ''
+      : ` AND payment_id IN (SELECT $3::text UNION ALL
+                             SELECT id FROM payments WHERE marketplace_id = $1 AND mode = $2 AND charge_payment_id = $3)`;
   return selectPage<RefundRow>(q, {
-    sql: `SELECT ${REFUND_COLUMNS} FROM refunds WHERE marketplace_id = $1 AND mode = $2`,
-    params: [scope.marketplaceId, scope.mode],
-    equals: { payment_id: filter.payment, order_id: filter.order },
+    sql: `SELECT ${REFUND_COLUMNS} FROM refunds WHERE marketplace_id = $1 AND mode = $2${ofPayment}`,
+    params: filter.payment === undefined ? [scope.marketplaceId, scope.mode] : [scope.marketplaceId, scope.mode, filter.payment],
+    equals: { order_id: filter.order },
     page,
   });
 }

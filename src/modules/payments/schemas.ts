@@ -157,7 +157,10 @@ export const CreateRefundBody = Type.Object(
 );
 export type CreateRefundBody = Static<typeof CreateRefundBody>;
 
-export const ListRefundsQuery = ListQuery({ payment: Type.Optional(Id), order: Type.Optional(Id) });
+export const ListRefundsQuery = ListQuery({
+  payment: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: "The payment refunded; a checkout's charge lists the refunds of its orders' shares." })),
+  order: Type.Optional(Id),
+});
 export type ListRefundsQuery = Static<typeof ListRefundsQuery>;
 
 export const CardDispute = Type.Object(

@@ -116,6 +116,14 @@ describe('a checkout of three sellers', () => {
     expect((await h.payment(checkout.charge.id)).amount_refunded).toBe(checkout.charge.amount);
     const again = await h.post('/v1/refunds', { payment: checkout.charge.id });
     expect(again.status).toBe(409);
+    // The charge holds no refund itself: listing by it lists its shares' refunds, newest first, paged.
+    const byShare = await Promise.all(checkout.shares.map((share) => h.get(`/v1/refunds?payment=${share.id}`)));
+    const all = byShare.flatMap((list) => list.data.map((r: { id: string }) => r.id)).sort().reverse();
+    expect(all).toHaveLength(5);
+    const firstPage = await h.get(`/v1/refunds?payment=${checkout.charge.id}&limit=3`);
+    const secondPage = await h.get(`/v1/refunds?payment=${checkout.charge.id}&limit=3&starting_after=${firstPage.next_cursor}`);
+    expect([...firstPage.data, ...secondPage.data].map((r: { id: string }) => r.id)).toEqual(all);
+    expect(secondPage.has_more).toBe(false);
   });
 });
 

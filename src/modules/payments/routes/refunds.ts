@@ -7,7 +7,7 @@ import { CreateRefundBody, ListRefundsQuery, MetadataBody, Refund, RefundList } 
 export const refundRoutes: RouteModule = (app) => {
   app.get(
     '/refunds',
-    { config: { expand: 'refund' }, schema: { tags: ['Refunds'], summary: 'List refunds', description: 'Newest first, filtered by `payment` and `order`.', querystring: ListRefundsQuery, response: { 200: RefundList } } },
+    { config: { expand: 'refund' }, schema: { tags: ['Refunds'], summary: 'List refunds', description: "Newest first, filtered by `payment` (a checkout's charge: the refunds of its orders' shares) and `order`.", querystring: ListRefundsQuery, response: { 200: RefundList } } },
     async (request) => listRefunds(request.ctx, request.query),
   );
   app.post(
