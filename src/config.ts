@@ -63,6 +63,8 @@ export interface TenantLimits {
   apiKeys: number;
   /** MAX_PENDING_INVITATIONS: members a workspace may have waiting for their invitation to be accepted. */
   pendingInvitations: number;
+  /** MAX_PENDING_REPORTS: reports of a marketplace and mode waiting to be built. */
+  pendingReports: number;
 }
 
 export class ConfigError extends Error {
@@ -241,6 +243,7 @@ function tenantLimits(env: Env): TenantLimits {
     evidencePerDispute: bound(env, 'MAX_EVIDENCE_PER_DISPUTE', 50),
     apiKeys: bound(env, 'MAX_API_KEYS', 20),
     pendingInvitations: bound(env, 'MAX_PENDING_INVITATIONS', 50),
+    pendingReports: bound(env, 'MAX_PENDING_REPORTS', 10),
   };
 }
 

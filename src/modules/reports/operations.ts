@@ -6,6 +6,7 @@ import { modeNow } from '../../scope.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { enqueueJob } from '../../workers/job-queue.js';
 import type { OperationContext } from '../../contracts/context.js';
+import { lockModeForBound } from '../marketplaces/index.js';
 import { requireSeller } from '../sellers/index.js';
 import { REPORT_BUILD_JOB, reportBuildJob, type ReportJobPayload } from './job.js';
 import * as queries from './queries.js';
@@ -51,6 +52,12 @@ export async function createReport(ctx: OperationContext, body: CreateReportBody
         if (error instanceof DomainError && error.code === 'resource_missing') throw errors.missing('seller', body.seller, 'seller');
         throw error;
       }
+    }
+    // Each report is a job reading up to a year of the ledger: the reports waiting are bounded.
+    await lockModeForBound(tx, scope);
+    const limit = ctx.config.limits.pendingReports;
+    if ((await queries.countPendingReports(tx, scope)) >= limit) {
+      throw errors.limitExceeded('Reports waiting to be built per mode', limit, 'MAX_PENDING_REPORTS', 'wait for one to succeed or fail before asking for another');
     }
     const now = await modeNow(tx, ctx.clock, scope);
     await queries.insertReport(tx, scope, {

@@ -88,3 +88,12 @@ export async function selectSimulatedRecords(
   );
   return rows.map((row) => ({ reference: row.reference, type: row.type, amount: Number(row.amount), currency: row.currency, created: new Date(row.created_at) }));
 }
+
+/** The mode's reports still pending (reports_status_idx): their number is bounded (MAX_PENDING_REPORTS). */
+export async function countPendingReports(q: Queryable, scope: Scope): Promise<number> {
+  const rows = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM reports WHERE marketplace_id = $1 AND mode = $2 AND status = 'pending'`,
+    [scope.marketplaceId, scope.mode],
+  );
+  return Number(rows[0]!.n);
+}

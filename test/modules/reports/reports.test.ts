@@ -7,7 +7,7 @@ import { startTestApp, type TestContext } from '../../helpers/harness.js';
 import { recordSimulatedMovement } from '../../../src/modules/reports/index.js';
 import { orderHelpers } from '../orders/helpers.js';
 import { expectError } from '../media/helpers.js';
-import { builtReport, createReport, download, pairWithSeller, parseCsv, plant, seconds } from './helpers.js';
+import { builtReport, createReport, download, pairWithSeller, parseCsv, plant, runReportJobs, seconds } from './helpers.js';
 
 let ctx: TestContext;
 const h = orderHelpers(() => ctx);
@@ -164,5 +164,24 @@ describe('the download link', () => {
     const fresh = (await ctx.request(`/v1/reports/${report.id}`)).body.file.url;
     expect(fresh).not.toBe(url);
     expect((await download(ctx, fresh)).status).toBe(200);
+  });
+});
+
+describe('the bound on reports waiting to be built', () => {
+  it('refuses one past MAX_PENDING_REPORTS with 409 limit_exceeded, until one is built', async () => {
+    const small = await startTestApp({ env: { MAX_PENDING_REPORTS: '2' } });
+    try {
+      const ask = { type: 'balance_summary', ...interval };
+      expect((await createReport(small, ask)).status).toBe(201);
+      expect((await createReport(small, ask)).status).toBe(201);
+      const third = await createReport(small, ask);
+      expectError(third, 409, 'limit_exceeded', undefined);
+      expect(third.body.error.message).toContain('MAX_PENDING_REPORTS');
+      expect((await small.request('/v1/reports')).body.data).toHaveLength(2);
+      await runReportJobs(small);
+      expect((await createReport(small, ask)).status).toBe(201);
+    } finally {
+      await small.close();
+    }
   });
 });
