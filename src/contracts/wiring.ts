@@ -26,7 +26,8 @@ export type RouteModule = (app: App, services: Services) => void | Promise<void>
 
 /** API keys by their secret text, cached (src/http/api-key-cache.ts). */
 export interface ApiKeys {
-  lookup(key: string): Promise<ApiKeyContext | null>;
+  /** Answered at once (no promise) when the cache holds the key: the hot path of every /v1 request. */
+  lookup(key: string): ApiKeyContext | null | Promise<ApiKeyContext | null>;
   /** Cached key contexts carry settings and billing state: a change to those clears the cache. */
   invalidate(): void;
 }
@@ -39,7 +40,8 @@ export interface RateDecision {
 
 /** Token buckets per key (src/http/rate-limit.ts: in memory, or Redis shared by every process). */
 export interface RateLimiter {
-  consume(bucket: string, ratePerSecond: number): Promise<RateDecision>;
+  /** An in-process limiter answers at once (no promise); a shared one (Redis) asynchronously. */
+  consume(bucket: string, ratePerSecond: number): RateDecision | Promise<RateDecision>;
   close(): Promise<void>;
 }
 

@@ -7,7 +7,7 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { DomainError } from '../errors.js';
 import type { ApiKeyContext } from '../contracts/context.js';
-import type { ApiKeys, RateLimiter } from '../contracts/wiring.js';
+import type { ApiKeys, RateDecision, RateLimiter } from '../contracts/wiring.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,39 +56,79 @@ export interface SessionCredential {
   refuseWrites: DomainError | null;
 }
 
-export function apiKeyAuth(keys: ApiKeys, limiter: RateLimiter, access: Access, sessions?: SessionAuthenticator): onRequestHookHandler {
-  return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
-    if (request.method === 'OPTIONS') return;
-    const token = bearerToken(request);
-    // Without an Authorization header the dashboard's session cookie may stand in for a key.
-    const session = token === null && sessions ? await sessions(request) : null;
-    if (token === null && session === null) {
-      throw new DomainError('api_key_missing', 'No API key provided. Send it as "Authorization: Bearer <key>".');
-    }
-    let context: ApiKeyContext;
-    if (session) {
-      context = session.context;
-    } else {
-      const malformed = malformedAuthorization(request.headers.authorization);
-      if (malformed !== null) throw new DomainError('api_key_invalid', malformed);
-      const found = await keys.lookup(token!);
-      if (!found) throw new DomainError('api_key_invalid', 'The API key is not valid, or it was revoked or has expired.');
-      context = found;
-    }
-    request.api = context;
+type Done = (error?: Error) => void;
 
-    const decision = await limiter.consume(context.keyId, context.settings.rate_limit_per_second);
+/** Runs `next` with the value now if it is one, or when the promise settles; a rejection goes to `fail`. */
+function whenReady<T>(value: T | PromiseLike<T>, next: (value: T) => void, fail: Done): void {
+  if (typeof (value as PromiseLike<T> | null)?.then === 'function') (value as PromiseLike<T>).then(next, fail);
+  else next(value as T);
+}
+
+/**
+ * The /v1 auth hook. A callback hook, not an async one: a cached key and the in-process rate
+ * limiter answer at once, so a request with a known key goes on without a promise or a turn of
+ * the microtask queue; only a key the cache must load, a shared (Redis) limiter or a session wait.
+ * `admitted` runs once every check passed (the operation context is built there).
+ */
+export function apiKeyAuth(
+  keys: ApiKeys,
+  limiter: RateLimiter,
+  access: Access,
+  sessions: SessionAuthenticator | undefined,
+  admitted: (request: FastifyRequest) => void,
+): onRequestHookHandler {
+  /** After the credential: the rate limit, the key kind, the member's role, a read-only marketplace. */
+  function admit(request: FastifyRequest, context: ApiKeyContext, refuseWrites: DomainError | null, done: Done): void {
+    request.api = context;
+    whenReady(
+      limiter.consume(context.keyId, context.settings.rate_limit_per_second),
+      (decision) => {
+        const refusal = refusalOf(request, context, refuseWrites, decision);
+        if (refusal) return done(refusal);
+        admitted(request);
+        done();
+      },
+      done,
+    );
+  }
+
+  function refusalOf(request: FastifyRequest, context: ApiKeyContext, refuseWrites: DomainError | null, decision: RateDecision): DomainError | null {
     if (!decision.allowed) {
-      throw new DomainError('rate_limited', 'Too many requests for this key; wait Retry-After seconds.', undefined, {
+      return new DomainError('rate_limited', 'Too many requests for this key; wait Retry-After seconds.', undefined, {
         retryAfterSeconds: decision.retryAfterSeconds,
       });
     }
     if (access === 'secret' && context.keyType !== 'secret') {
-      throw new DomainError('secret_key_required', 'This operation needs a secret key; a publishable key was sent.');
+      return new DomainError('secret_key_required', 'This operation needs a secret key; a publishable key was sent.');
     }
-    if (session?.refuseWrites && !READ_METHODS.has(request.method)) throw session.refuseWrites;
-    if (context.readOnly && !READ_METHODS.has(request.method)) {
-      throw new DomainError('marketplace_read_only', context.readOnly.message);
+    if (refuseWrites && !READ_METHODS.has(request.method)) return refuseWrites;
+    if (context.readOnly && !READ_METHODS.has(request.method)) return new DomainError('marketplace_read_only', context.readOnly.message);
+    return null;
+  }
+
+  return function authenticate(request: FastifyRequest, _reply: FastifyReply, done: Done) {
+    if (request.method === 'OPTIONS') return done();
+    const token = bearerToken(request);
+    if (token === null) {
+      // Without an Authorization header the dashboard's session cookie may stand in for a key.
+      if (!sessions) return done(missingKey());
+      return whenReady(
+        sessions(request),
+        (session) => (session ? admit(request, session.context, session.refuseWrites, done) : done(missingKey())),
+        done,
+      );
     }
+    const malformed = malformedAuthorization(request.headers.authorization);
+    if (malformed !== null) return done(new DomainError('api_key_invalid', malformed));
+    whenReady(
+      keys.lookup(token),
+      (found) =>
+        found ? admit(request, found, null, done) : done(new DomainError('api_key_invalid', 'The API key is not valid, or it was revoked or has expired.')),
+      done,
+    );
   };
+}
+
+function missingKey(): DomainError {
+  return new DomainError('api_key_missing', 'No API key provided. Send it as "Authorization: Bearer <key>".');
 }

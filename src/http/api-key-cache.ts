@@ -58,6 +58,10 @@ function remember<T>(map: Map<string, CacheEntry<T>>, key: string, entry: CacheE
   map.set(key, entry);
 }
 
+function unexpired(context: ApiKeyContext, now: number): ApiKeyContext | null {
+  return context.expiresAtMs !== null && context.expiresAtMs <= now ? null : context;
+}
+
 /**
  * Keys that exist and keys that do not are cached apart, each bounded: a flood of made-up keys
  * (which cost a lookup each, once per TTL) cannot push the real keys out and onto the database.
@@ -73,21 +77,20 @@ export class ApiKeyCache implements ApiKeys {
     private readonly ttlMs = 5_000,
   ) {}
 
-  /** The key's context, or null when no usable key has that text. */
-  async lookup(key: string): Promise<ApiKeyContext | null> {
+  /**
+   * The key's context, or null when no usable key has that text. Synchronous when the cache
+   * answers (every request of a key but one per TTL); a promise only when the database must.
+   */
+  lookup(key: string): ApiKeyContext | null | Promise<ApiKeyContext | null> {
     if (!API_KEY_SHAPE.test(key)) return null;
     // Keys carry 238 random bits: their SHA-256 is the lookup key, so raw keys are never held in memory.
     const hash = sha256Hex(key);
     const now = this.clock.nowMs();
-    const fresh = (entry: CacheEntry<unknown> | undefined) => entry !== undefined && now - entry.fetchedAtMs < this.ttlMs;
     const known = this.entries.get(hash);
-    let context: ApiKeyContext | null;
-    if (fresh(known)) {
-      context = known!.value;
-    } else if (fresh(this.unknown.get(hash))) {
-      context = null;
-    } else {
-      context = await this.load(hash);
+    if (known !== undefined && now - known.fetchedAtMs < this.ttlMs) return unexpired(known.value, now);
+    const unknown = this.unknown.get(hash);
+    if (unknown !== undefined && now - unknown.fetchedAtMs < this.ttlMs) return null;
+    return this.load(hash).then((context) => {
       if (context) {
         this.unknown.delete(hash);
         remember(this.entries, hash, { value: context, fetchedAtMs: now });
@@ -95,9 +98,8 @@ export class ApiKeyCache implements ApiKeys {
         this.entries.delete(hash);
         remember(this.unknown, hash, { value: null, fetchedAtMs: now });
       }
-    }
-    if (context && context.expiresAtMs !== null && context.expiresAtMs <= now) return null;
-    return context;
+      return context && unexpired(context, now);
+    });
   }
 
   /** Forget everything: called after any change to keys, settings, marketplaces or billing. */

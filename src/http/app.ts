@@ -114,24 +114,25 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, parseJson);
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks that run on every request are callback hooks, not async ones: they have nothing to wait
+  // for, and an async hook costs a promise and a turn of the microtask queue per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('Request-Id', request.id);
+    done();
   });
   // A request with no body at all reads as {}: operations whose fields are all optional work
   // without one (as Stripe's do), and a missing required field is named by its param.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
     // Path and query text reaches SQL too: a NUL or lone surrogate there is a 400, never a 500.
     const bad = findBadText(request.params) ?? findBadText(request.query);
     if (bad !== null) {
-      throw new DomainError('invalid_request', 'Text may not contain NUL characters or lone surrogates.', bad || undefined);
+      return done(new DomainError('invalid_request', 'Text may not contain NUL characters or lone surrogates.', bad || undefined));
     }
+    done();
   });
   installErrorHandling(app);
   app.addSchema(ErrorEnvelope);
-  // Parses Cookie headers (the dashboard's session); unsigned: the session token is its own proof.
-  await app.register(cookie);
-
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -231,6 +232,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(
     async (scope) => {
       scope.addHook('onRoute', closeUndeclaredInput);
+      // reply.setCookie for the dashboard's session routes (they live here), without the plugin's
+      // hook that would parse the Cookie header of every request: the session is read from the
+      // header where it authenticates (src/modules/dashboard/cookie.ts). Unsigned: the session
+      // token is its own proof.
+      await scope.register(cookie, { hook: false });
       for (const register of options.routes.manage) await register(scope as unknown as App, services);
     },
     { prefix: '/manage/v1' },
@@ -283,13 +289,14 @@ async function apiScope(
     if (route.method === 'POST') route.handler = idempotent(route.handler, keyed);
   });
   if (access === 'publishable') allowBrowsers(scope);
-  scope.addHook('onRequest', apiKeyAuth(services.apiKeys, services.rateLimiter, access, sessions));
-  // The operation context of the authenticated key (a preflight OPTIONS has none). A callback
-  // hook, not an async one: it runs on every request and has nothing to wait for.
-  scope.addHook('onRequest', (request, _reply, done) => {
-    if (request.api) request.ctx = operationContext(services, request.api);
-    done();
-  });
+  // The operation context of the authenticated key is built once its checks passed (a preflight
+  // OPTIONS has none).
+  scope.addHook(
+    'onRequest',
+    apiKeyAuth(services.apiKeys, services.rateLimiter, access, sessions, (request) => {
+      request.ctx = operationContext(services, request.api);
+    }),
+  );
   for (const register of modules) await register(scope, services);
 }
 
@@ -312,9 +319,11 @@ function allowBrowsers(scope: App) {
         .send(),
     );
   });
-  scope.addHook('onSend', async (_request, reply, payload) => {
+  // Set when the request arrives, not in an onSend hook: the headers stay on every answer,
+  // errors included, and the answer is not held up by one more hook.
+  scope.addHook('onRequest', (_request, reply, done) => {
     reply.header('Access-Control-Allow-Origin', '*');
     reply.header('Access-Control-Expose-Headers', 'Request-Id, Retry-After');
-    return payload;
+    done();
   });
 }

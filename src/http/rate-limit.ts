@@ -8,21 +8,30 @@ function retryAfter(tokens: number, rate: number): number {
   return Math.max(1, Math.ceil((1 - tokens) / rate));
 }
 
+/** What every allowed request is answered, shared: nothing is allocated for it. */
+const ALLOWED: RateDecision = Object.freeze({ allowed: true, retryAfterSeconds: 0 });
+
 export class MemoryRateLimiter implements RateLimiter {
   private readonly buckets = new Map<string, { tokens: number; atMs: number }>();
 
   constructor(private readonly clock: Clock) {}
 
-  async consume(bucket: string, rate: number): Promise<RateDecision> {
+  /** Synchronous: the auth hook then answers a cached key without waiting on a promise. */
+  consume(bucket: string, rate: number): RateDecision {
     const now = this.clock.nowMs();
     const capacity = 2 * rate;
-    const state = this.buckets.get(bucket) ?? { tokens: capacity, atMs: now };
+    let state = this.buckets.get(bucket);
+    if (state === undefined) {
+      state = { tokens: capacity, atMs: now };
+      this.buckets.set(bucket, state);
+    }
     state.tokens = Math.min(capacity, state.tokens + (Math.max(0, now - state.atMs) / 1000) * rate);
     state.atMs = now;
-    const allowed = state.tokens >= 1;
-    if (allowed) state.tokens -= 1;
-    this.buckets.set(bucket, state);
-    return { allowed, retryAfterSeconds: allowed ? 0 : retryAfter(state.tokens, rate) };
+    if (state.tokens >= 1) {
+      state.tokens -= 1;
+      return ALLOWED;
+    }
+    return { allowed: false, retryAfterSeconds: retryAfter(state.tokens, rate) };
   }
 
   async close(): Promise<void> {}

@@ -4,6 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../errors.js';
 import type { CredentialResolver } from '../accounts/index.js';
+import { cookieValue } from './cookie.js';
 import { csrfTokenMatches, findSession, SESSION_COOKIE, type ActiveSession, type SessionDeps } from './sessions.js';
 
 declare module 'fastify' {
@@ -25,7 +26,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
  * only by a page that could read the token, i.e. our own).
  */
 export async function sessionOfRequest(request: FastifyRequest, deps: SessionDeps): Promise<ActiveSession | null> {
-  const token = request.cookies?.[SESSION_COOKIE];
+  const token = cookieValue(request.headers.cookie, SESSION_COOKIE);
   if (token === undefined || token === '') return null;
   const session = await findSession(deps, token);
   if (!session) {

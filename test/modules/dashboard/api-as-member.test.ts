@@ -160,4 +160,18 @@ describe('/v1 as the signed-in member', () => {
     expect(String(preflight.headers['access-control-allow-headers'])).not.toMatch(/dashboard|csrf/i);
     expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
   });
+
+  it('finds the session cookie among other cookies, read where it authenticates (no cookie hook runs on /v1)', async () => {
+    const headers = dashboardHeaders(ctx.marketplaceId, 'test');
+    const mixed = { ...owner, cookie: `theme=dark; ${owner.cookie} ; other=%E2%9C%93` };
+    const res = await asBrowser(ctx, mixed, '/v1/marketplace', { headers, csrf: false });
+    expect(res.status).toBe(200);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    // With a key and a cookie, the key decides, and /v1 never writes a cookie.
+    const keyed = await ctx.request('/v1/marketplace', { headers: { cookie: owner.cookie } });
+    expect(keyed.status).toBe(200);
+    expect(keyed.headers['set-cookie']).toBeUndefined();
+    // A cookie of another name is no session: the request has no credential.
+    expectError(await asBrowser(ctx, { ...owner, cookie: 'mb_session_old=x' }, '/v1/marketplace', { headers, csrf: false }), 401, 'api_key_missing');
+  });
 });
