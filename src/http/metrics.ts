@@ -5,11 +5,12 @@
 // metrics. See docs/architecture.md "Metrics".
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { DomainError } from '../errors.js';
 import type { CounterSource, WorkStatsSource } from '../contracts/background.js';
 import { backgroundWorkStats } from '../workers/stats.js';
 import { bearerToken } from './api-auth.js';
+import { RequestDurations } from './request-durations.js';
 import type { App, Services } from '../contracts/wiring.js';
 
 /** The route label of a request no route matched (404s, URLs the router refused). */
@@ -17,13 +18,11 @@ export const UNMATCHED_ROUTE = 'unmatched';
 
 export class AppMetrics {
   readonly registry = new Registry();
-  private readonly requestDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from receiving a request to sending its answer, by method, route pattern and status.',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
-  });
+  private readonly requestDuration = new RequestDurations(
+    'http_request_duration_seconds',
+    'Time from receiving a request to sending its answer, by method, route pattern and status.',
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  );
   private readonly clientErrors = new Counter({
     name: 'http_client_errors_total',
     help: 'Requests refused before routing because they could not be parsed (431 header too large, 400 malformed, 408 too slow), by status.',
@@ -61,6 +60,7 @@ export class AppMetrics {
     counters: readonly CounterSource[] = [],
   ) {
     collectDefaultMetrics({ register: this.registry });
+    this.registry.registerMetric(this.requestDuration.asMetric());
     this.stored = counters.map((source) => ({
       source,
       counter: new Counter({ name: source.name, help: source.help, labelNames: [source.labelName], registers: [this.registry] }),
@@ -74,7 +74,7 @@ export class AppMetrics {
   observeRequest(request: FastifyRequest, reply: FastifyReply): void {
     // The route pattern (/v1/listings/:id), never the URL: the label set stays bounded.
     const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
-    this.requestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    this.requestDuration.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
   }
 
   countClientError(status: number): void {
