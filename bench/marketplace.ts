@@ -1,7 +1,9 @@
 // Throughput of an authenticated GET /v1/marketplace against a bare Fastify route returning the
 // same JSON, at concurrency 50, on PostgreSQL. The gap is what auth (key lookup, rate limit),
 // request ids, the error and idempotency layers and response serialization cost per request.
-// Goal: the real route keeps at least 70% of the bare route's requests per second.
+// Goal: the real route keeps at least 70% of the bare route's requests per second (issue 27).
+// It also prints the servers' thread CPU time per request of each route, and BENCH_PROFILE adds
+// a CPU profile of each (bench/README.md).
 //
 // This machine is noisy (2 shared cores): one pass of each moved the ratio between 51 % and 76 %.
 // So the run alternates bare and real BENCH_ROUNDS times (bare first, then real, each after its
@@ -55,8 +57,8 @@ const USER_HZ = 100;
 
 /**
  * CPU time (user + system) this process's main thread (the servers' event loop) has used, in µs,
- * from /proc; NaN where there is none. Unlike requests per second it does not depend on how many
- * cores the other processes of the machine left free, so its ratio is the figure to trust there.
+ * from /proc; NaN where there is none. It moves less than requests per second when other
+ * processes share the cores (though a machine loaded far beyond its cores moves it too).
  */
 function mainThreadCpuMicros(): number {
   try {
@@ -182,7 +184,7 @@ async function main() {
     );
     console.log(
       `servers' thread CPU per request, bare/real: median ${(median(cpuRatios) * 100).toFixed(1)}% ` +
-        `(rounds ${cpuRatios.map((r) => (r * 100).toFixed(1)).join(', ')}): the ratio to expect on a quiet machine, when the servers' thread is the bottleneck`,
+        `(rounds ${cpuRatios.map((r) => (r * 100).toFixed(1)).join(', ')}): what the rate ratio tends to when the servers' thread is the bottleneck`,
     );
 
     if (PROFILE_PATH) {
