@@ -111,6 +111,9 @@ export interface StatementCost {
   query: string;
   calls: number;
   totalMs: number;
+  /** Shared buffers hit or read, and WAL bytes written: what the statement touched and wrote, whatever the load. */
+  buffers: number;
+  walBytes: number;
 }
 
 /** What a phase cost the database: its statements, and the orders it made. */
@@ -119,6 +122,8 @@ export interface DbCost {
   statements: StatementCost[];
   /** Execution time of every statement of the phase, per order made. */
   msPerOrder: number;
+  buffersPerOrder: number;
+  walBytesPerOrder: number;
 }
 
 // The bench's own statements carry this comment, so they are left out of the figures.
@@ -138,24 +143,29 @@ export async function measureDb<T>(db: Db, phase: () => Promise<T>): Promise<{ r
   // Let the requests still in flight when the load stopped finish, so they count on both sides.
   await new Promise((resolve) => setTimeout(resolve, 500));
   const statements = (
-    await db.query<{ query: string; calls: string; total: number }>(
-      `${OWN} SELECT query, calls, total_exec_time AS total FROM pg_stat_statements
+    await db.query<{ query: string; calls: string; total: number; buffers: string; wal_bytes: string }>(
+      `${OWN} SELECT query, calls, total_exec_time AS total, shared_blks_hit + shared_blks_read AS buffers, wal_bytes FROM pg_stat_statements
         WHERE dbid = ${THIS_DB} AND query NOT LIKE $1 ORDER BY total_exec_time DESC`,
       [`%${OWN}%`],
     )
-  ).map((row) => ({ query: row.query, calls: Number(row.calls), totalMs: Number(row.total) }));
+  ).map((row) => ({ query: row.query, calls: Number(row.calls), totalMs: Number(row.total), buffers: Number(row.buffers), walBytes: Number(row.wal_bytes) }));
   const orders = (await count()) - before;
-  const total = statements.reduce((sum, s) => sum + s.totalMs, 0);
-  return { result, cost: { orders, statements, msPerOrder: orders > 0 ? total / orders : NaN } };
+  const perOrder = (of: (s: StatementCost) => number) => (orders > 0 ? statements.reduce((sum, s) => sum + of(s), 0) / orders : NaN);
+  return { result, cost: { orders, statements, msPerOrder: perOrder((s) => s.totalMs), buffersPerOrder: perOrder((s) => s.buffers), walBytesPerOrder: perOrder((s) => s.walBytes) } };
 }
 
 /** The statements of a phase, one line each: calls per order, mean and per-order milliseconds. */
 export function printCost(label: string, cost: DbCost): void {
-  console.log(`    ${label}: ${cost.msPerOrder.toFixed(3)} ms of execution per order (${cost.orders} orders)`);
+  console.log(
+    `    ${label}: ${cost.msPerOrder.toFixed(3)} ms of execution, ${cost.buffersPerOrder.toFixed(1)} buffers, ${cost.walBytesPerOrder.toFixed(0)} WAL bytes per order (${cost.orders} orders)`,
+  );
   for (const s of cost.statements) {
     const perOrder = s.calls / cost.orders;
     if (perOrder < 0.01) continue;
     const text = s.query.replace(/\s+/g, ' ').slice(0, 90);
-    console.log(`      ${perOrder.toFixed(2).padStart(5)} /order · mean ${(s.totalMs / s.calls).toFixed(3)} ms · ${(s.totalMs / cost.orders).toFixed(3)} ms/order · ${text}`);
+    const each = (n: number) => (n / cost.orders).toFixed(1).padStart(6);
+    console.log(
+      `      ${perOrder.toFixed(2).padStart(5)} /order · mean ${(s.totalMs / s.calls).toFixed(3)} ms · ${(s.totalMs / cost.orders).toFixed(3)} ms, ${each(s.buffers)} buffers, ${each(s.walBytes)} WAL bytes /order · ${text}`,
+    );
   }
 }

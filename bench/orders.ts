@@ -161,10 +161,11 @@ async function main() {
 
     const buyerSql = `'byr_bench_' || :b`;
     const randomBuyer = () => `byr_bench_${1 + Math.floor(Math.random() * BUYERS)}`;
+    // The captured order is made by byr_bench_1 on lst_bench_1: those values become the case's expressions.
     const existing = [marketplace.id, seller.id];
     const shapes = {
       spread: { existing, listing: 'lst_bench_1', listingSql: `'lst_bench_' || :l`, buyer: 'byr_bench_1', buyerSql, setLines: [`\\set l random(1, ${LISTINGS})`, `\\set b random(1, ${BUYERS})`] },
-      hot: { existing, listing: 'lst_bench_hot', listingSql: `'lst_bench_hot'`, buyer: 'byr_bench_1', buyerSql, setLines: [`\\set b random(1, ${BUYERS})`] },
+      hot: { existing, listing: 'lst_bench_1', listingSql: `'lst_bench_hot'`, buyer: 'byr_bench_1', buyerSql, setLines: [`\\set b random(1, ${BUYERS})`] },
     } satisfies Record<string, ReplayShape>;
     const captured = await captureOrder(url, dir, key, JSON.stringify({ buyer: 'byr_bench_1', listing: 'lst_bench_1' }));
     const minimalVars = { mkt: marketplace.id, seller: seller.id };
@@ -220,6 +221,9 @@ async function main() {
         `  median: pgbench minimal ${median(rounds.map((r) => r.minimal.tps)).toFixed(0)} tx/s, same statements ${median(rounds.map((r) => r.same.tps)).toFixed(0)} tx/s · POST /v1/orders ${perSecond.toFixed(0)} orders/s, p99 ${p99} ms · non-2xx and errors ${failures}`,
       );
       console.log(`  median database execution per order: minimal ${msMinimal.toFixed(3)} ms · same statements ${msSame.toFixed(3)} ms · API ${msApi.toFixed(3)} ms (${(msApi / msMinimal).toFixed(2)} × minimal)`);
+      const wal = (pick: (r: Round) => DbCost) => median(rounds.map((r) => pick(r).walBytesPerOrder)).toFixed(0);
+      const buffers = (pick: (r: Round) => DbCost) => median(rounds.map((r) => pick(r).buffersPerOrder)).toFixed(1);
+      console.log(`  median per order, buffers and WAL bytes: minimal ${buffers((r) => r.minimal.cost)}, ${wal((r) => r.minimal.cost)} · same statements ${buffers((r) => r.same.cost)}, ${wal((r) => r.same.cost)} · API ${buffers((r) => r.api.cost)}, ${wal((r) => r.api.cost)}`);
       if (c.shape === shapes.spread) {
         const rate = Math.max(1, Math.round(perSecond / 2));
         const paced = await loadOrders(api.base, key, c.body, SECONDS, rate);
