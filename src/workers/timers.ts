@@ -40,6 +40,28 @@ export async function scheduleTimer(
   );
 }
 
+/**
+ * scheduleTimer's write as a data-modifying WITH of the caller's statement (`name AS (…)`), so a row
+ * and its timer leave as one statement (a new order: src/modules/orders/queries.ts). `refs` are SQL
+ * expressions of that statement (its parameters, e.g. `$1`) for the scope, subject and time; the
+ * timer's id and kind are appended to `params`, and their numbers follow.
+ */
+export function scheduleTimerWith(
+  name: string,
+  refs: { marketplaceId: string; mode: string; subjectId: string; runAt: string },
+  kind: string,
+  params: unknown[],
+): string {
+  params.push(newId('timer'), kind);
+  const id = `$${params.length - 1}`;
+  const kindRef = `$${params.length}`;
+  return `${name} AS (
+       INSERT INTO timers (marketplace_id, mode, id, kind, subject_id, run_at, payload, created_at)
+       VALUES (${refs.marketplaceId}, ${refs.mode}, ${id}, ${kindRef}, ${refs.subjectId}, ${refs.runAt}, '{}', now())
+       ON CONFLICT (marketplace_id, mode, kind, subject_id)
+       DO UPDATE SET run_at = EXCLUDED.run_at, payload = EXCLUDED.payload, attempts = 0, last_error = NULL, status = 'pending')`;
+}
+
 export async function cancelTimer(tx: Tx, scope: Scope, kind: string, subjectId: string): Promise<void> {
   await tx.query('DELETE FROM timers WHERE marketplace_id = $1 AND mode = $2 AND kind = $3 AND subject_id = $4', [
     scope.marketplaceId,
