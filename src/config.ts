@@ -46,6 +46,8 @@ export interface Config {
   searchRelevanceCandidates: number;
   /** The dashboard's built files (index.html, assets/), served at /dashboard. */
   dashboardDir: string;
+  /** DB_STATEMENT_LOG: a file every PostgreSQL statement is appended to (bench/orders.ts's capture); null: none. */
+  dbStatementLog: string | null;
   /** log2 of scrypt's N for new password hashes (17, OWASP's figure, unless PASSWORD_HASH_COST says otherwise). */
   passwordHashCost: number;
   /** Documented bounds per tenant (docs/configuration.md): past one, a create answers 409 limit_exceeded. */
@@ -292,5 +294,6 @@ export function parseConfig(env: Env): Config {
     dashboardDir: resolve(text(env, 'DASHBOARD_DIR') ?? DEFAULT_DASHBOARD_DIR),
     limits: tenantLimits(env),
     passwordHashCost: passwordHashCost(env),
+    dbStatementLog: text(env, 'DB_STATEMENT_LOG'),
   };
 }

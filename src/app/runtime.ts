@@ -6,6 +6,7 @@ import type { App, IdempotencyFaults, RateLimiter, Services, Wiring } from '../c
 import { createDb, type Db } from '../db/db.js';
 import { pgliteDriver, postgresDriver } from '../db/drivers.js';
 import { migrate } from '../db/migrate.js';
+import { statementLogTo } from '../db/statement-log.js';
 import { ApiKeyCache } from '../http/api-key-cache.js';
 import { buildApp, type RouteTable } from '../http/app.js';
 import { abandonEarlierClaims } from '../http/claim-owners.js';
@@ -16,7 +17,7 @@ import { routeTable } from './routes.js';
 import { buildWiring } from './wiring.js';
 
 export async function openDatabase(config: Config): Promise<Db> {
-  if (config.databaseUrl) return createDb(postgresDriver(config.databaseUrl));
+  if (config.databaseUrl) return createDb(postgresDriver(config.databaseUrl, undefined, config.dbStatementLog ? statementLogTo(config.dbStatementLog) : undefined));
   return createDb(await pgliteDriver(join(config.dataDir, 'pglite')));
 }
 

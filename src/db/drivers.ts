@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 import { PLAN_EACH_CALL, type Driver, type DriverConn, type HeldLock, type Listener, type ListenOptions, type Row } from './db.js';
+import type { StatementLog } from './statement-log.js';
 
 // bigint columns hold money and counters well below 2^53: read them as numbers on both drivers.
 const INT8_OID = 20;
@@ -71,6 +72,8 @@ export async function pgliteDriver(dataDir: string | null): Promise<Driver> {
 // common one a walk of the newest-first index, docs/search.md). An unnamed statement is planned
 // with its values on every call.
 const MAX_PREPARED_STATEMENTS = 2000;
+/** The socket writes issued so far (the statement log's `write`): each cork, or each statement outside a transaction. */
+let writes = 0;
 const statementNames = new Map<string, string>();
 function prepared(sql: string, params: readonly unknown[]): pg.QueryConfig {
   if (params.length === 0) return { text: sql };
@@ -90,14 +93,19 @@ function prepared(sql: string, params: readonly unknown[]): pg.QueryConfig {
 // statements issued together (Promise.all) share one round trip, and queryThenCommit sends its
 // statement and the COMMIT together. Each statement still has its own Sync, so one that fails
 // fails alone (and, in a transaction, every later one fails with it until the ROLLBACK).
-export function postgresDriver(connectionString: string, max = 10): Driver {
+// `log` (DB_STATEMENT_LOG) records each statement as it is issued, with its transaction and write.
+export function postgresDriver(connectionString: string, max = 10, log?: StatementLog): Driver {
   const pool = new pg.Pool({ connectionString, max, pipeline: true });
+  let transactions = 0;
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   let transactionsOpen = 0;
   return {
     kind: 'postgres',
-    query: async (sql, params) => (await pool.query(prepared(sql, params))).rows as Row[],
+    query: async (sql, params) => {
+      log?.({ sql, values: params, tx: null, write: ++writes });
+      return (await pool.query(prepared(sql, params))).rows as Row[];
+    },
     exec: async (sql) => {
       await pool.query(sql);
     },
@@ -109,9 +117,12 @@ export function postgresDriver(connectionString: string, max = 10): Driver {
       // Not awaited alone: it goes out with the first statement, and its failure (the connection
       // lost) surfaces through that statement or the COMMIT.
       const corked = corkPerTick(client);
-      const begin = corked(() => client.query('BEGIN'));
+      const tx = ++transactions;
+      const logged = (sql: string, params: readonly unknown[]) => log?.({ sql, values: params, tx, write: writes });
+      const begin = corked(() => (logged('BEGIN', []), client.query('BEGIN')));
       begin.catch(() => undefined);
-      const run = async (sql: string, params: readonly unknown[]) => (await corked(() => client.query(prepared(sql, params)))).rows as Row[];
+      const run = async (sql: string, params: readonly unknown[]) =>
+        (await corked(() => (logged(sql, params), client.query(prepared(sql, params))))).rows as Row[];
       try {
         const conn: DriverConn = {
           query: async (sql, params) => {
@@ -120,7 +131,7 @@ export function postgresDriver(connectionString: string, max = 10): Driver {
           },
           queryThenCommit: async (sql, params) => {
             const statement = run(sql, params);
-            const commit = corked(() => client.query('COMMIT'));
+            const commit = corked(() => (logged('COMMIT', []), client.query('COMMIT')));
             // The statement's error is the one to report; a COMMIT after it answers ROLLBACK.
             commit.catch(() => undefined);
             committed = true;
@@ -133,6 +144,8 @@ export function postgresDriver(connectionString: string, max = 10): Driver {
         const result = await fn(conn);
         if (!committed) {
           await begin;
+          writes++;
+          logged('COMMIT', []);
           await client.query('COMMIT');
         }
         return result;
@@ -170,7 +183,12 @@ export function postgresDriver(connectionString: string, max = 10): Driver {
  */
 function corkPerTick(client: pg.PoolClient): <T>(issue: () => T) => T {
   const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection?.stream;
-  if (!stream?.cork || !stream.uncork) return (issue) => issue();
+  if (!stream?.cork || !stream.uncork) {
+    return (issue) => {
+      writes++;
+      return issue();
+    };
+  }
   let corked = false;
   const uncork = () => {
     corked = false;
@@ -179,6 +197,7 @@ function corkPerTick(client: pg.PoolClient): <T>(issue: () => T) => T {
   return (issue) => {
     if (!corked) {
       corked = true;
+      writes++;
       stream.cork!();
       process.nextTick(uncork);
     }

@@ -40,6 +40,28 @@ export async function scheduleTimer(
   );
 }
 
+/**
+ * scheduleTimer's write as a data-modifying WITH of the caller's statement (`name AS (…)`), so a row
+ * and its timer leave as one statement (a new order: src/modules/orders/queries.ts). `refs` are SQL
+ * expressions of that statement (its parameters, e.g. `$1`) for the scope, subject and time; the
+ * timer's id and kind are appended to `params`, and their numbers follow.
+ */
+export function scheduleTimerWith(
+  name: string,
+  refs: { marketplaceId: string; mode: string; subjectId: string; runAt: string },
+  kind: string,
+  params: unknown[],
+): string {
+  params.push(newId('timer'), kind);
+  const id = `$${params.length - 1}`;
+  const kindRef = `$${params.length}`;
+  return `${name} AS (
+       INSERT INTO timers (marketplace_id, mode, id, kind, subject_id, run_at, payload, created_at)
+       VALUES (${refs.marketplaceId}, ${refs.mode}, ${id}, ${kindRef}, ${refs.subjectId}, ${refs.runAt}, '{}', now())
+       ON CONFLICT (marketplace_id, mode, kind, subject_id)
+       DO UPDATE SET run_at = EXCLUDED.run_at, payload = EXCLUDED.payload, attempts = 0, last_error = NULL, status = 'pending')`;
+}
+
 export async function cancelTimer(tx: Tx, scope: Scope, kind: string, subjectId: string): Promise<void> {
   await tx.query('DELETE FROM timers WHERE marketplace_id = $1 AND mode = $2 AND kind = $3 AND subject_id = $4', [
     scope.marketplaceId,
@@ -103,7 +125,8 @@ async function claimAndRun(deps: Deps, handlers: TimerHandlers, only: Scope | un
       const row = rows[0];
       if (!row) return 'none';
       const scope: Scope = { marketplaceId: row.marketplace_id, mode: row.mode };
-      const key = [row.marketplace_id, row.mode, row.id];
+      // The timer's key (migration 0026): one per kind and subject.
+      const key = [row.marketplace_id, row.mode, row.kind, row.subject_id];
       const timer: DueTimer = {
         id: row.id,
         kind: row.kind,
@@ -126,12 +149,12 @@ async function claimAndRun(deps: Deps, handlers: TimerHandlers, only: Scope | un
           await handler(inner, scope, timer, now, deps);
           await inner.query(`SELECT set_config('lock_timeout', $1, true)`, [setting?.previous ?? '0']);
         });
-        await tx.query('DELETE FROM timers WHERE marketplace_id = $1 AND mode = $2 AND id = $3', key);
+        await tx.query('DELETE FROM timers WHERE marketplace_id = $1 AND mode = $2 AND kind = $3 AND subject_id = $4', key);
         return 'ran';
       } catch (error) {
         if (lockNotAvailable(error)) {
           if (whenBusy === 'stay_due') throw new TimerBusy();
-          await tx.query('UPDATE timers SET run_at = $4 WHERE marketplace_id = $1 AND mode = $2 AND id = $3', [
+          await tx.query('UPDATE timers SET run_at = $5 WHERE marketplace_id = $1 AND mode = $2 AND kind = $3 AND subject_id = $4', [
             ...key,
             new Date(now.getTime() + BUSY_RETRY_MS),
           ]);
@@ -141,14 +164,14 @@ async function claimAndRun(deps: Deps, handlers: TimerHandlers, only: Scope | un
         const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
         if (attempt >= (kind?.maxAttempts ?? TIMER_MAX_ATTEMPTS)) {
           await tx.query(
-            `UPDATE timers SET attempts = $4, last_error = $5, status = 'failed' WHERE marketplace_id = $1 AND mode = $2 AND id = $3`,
+            `UPDATE timers SET attempts = $5, last_error = $6, status = 'failed' WHERE marketplace_id = $1 AND mode = $2 AND kind = $3 AND subject_id = $4`,
             [...key, attempt, message],
           );
           return 'ran';
         }
         const delay = (kind?.backoffMs ?? defaultBackoff)(attempt);
         await tx.query(
-          `UPDATE timers SET attempts = $4, last_error = $5, run_at = $6 WHERE marketplace_id = $1 AND mode = $2 AND id = $3`,
+          `UPDATE timers SET attempts = $5, last_error = $6, run_at = $7 WHERE marketplace_id = $1 AND mode = $2 AND kind = $3 AND subject_id = $4`,
           [...key, attempt, message, new Date(now.getTime() + delay)],
         );
         return 'ran';

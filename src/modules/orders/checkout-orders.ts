@@ -12,7 +12,6 @@ import type { Settings } from '../../contracts/settings.js';
 import { MAX_AMOUNT } from '../../http/schemas.js';
 import { reserveUnitsOfListings, type UnitsWanted } from '../listings/index.js';
 import { settingsAndNowOf } from '../marketplaces/index.js';
-import { scheduleTimer } from '../../workers/timers.js';
 import { checkOrderable, createdEvents, itemParams, listingNotOrderable, newOrder, paymentView, quantityUnavailable, type NewOrder } from './creation.js';
 import { STATE_WINDOW } from './machine.js';
 import { insertOrder, selectOrderInputs, updateOrderPayment } from './queries.js';
@@ -114,7 +113,7 @@ export async function writeCheckoutOrders(tx: Tx, ctx: OperationContext, reserve
   const { made, settings, now, request } = reserved;
   const written: Array<Promise<unknown>> = [];
   for (const { row, transition } of made) {
-    written.push(insertOrder(tx, scope, row, transition), scheduleTimer(tx, scope, STATE_WINDOW[row.state]!.timer, row.id, row.deadline!));
+    written.push(insertOrder(tx, scope, row, transition, STATE_WINDOW[row.state]!.timer));
   }
   await settleAll(written);
   let rows = made.map((m) => m.row);

@@ -14,7 +14,6 @@ import { emitEvents, previousAttributes } from '../../outbox/emit.js';
 import { newId } from '../../ids.js';
 import type { Scope } from '../../scope.js';
 import type { DueTimer, TimerHandler } from '../../contracts/background.js';
-import { scheduleTimer } from '../../workers/timers.js';
 import type { OperationContext } from '../../contracts/context.js';
 import { findListingForOrder, reserveUnitsThenCommit, returnUnits, sellUnits } from '../listings/index.js';
 import type { Settings } from '../../contracts/settings.js';
@@ -73,7 +72,7 @@ export async function createOrder(ctx: OperationContext, body: CreateOrderBody):
       // Nothing here waits for an answer before the next statement (the order's row is made here,
       // not read back): on PostgreSQL's pipelined connection the BEGIN, the order, its timer, its
       // events and their subscribers' statements leave in one write and share one round trip.
-      const written = [insertOrder(tx, scope, row, made.transition), scheduleTimer(tx, scope, window.timer, row.id, row.deadline!)];
+      const written = [insertOrder(tx, scope, row, made.transition, window.timer)];
       if (row.state === 'awaiting_payment') {
         await settleAll(written);
         const paymentId = await ctx.hooks.orderPayments.createPayment(tx, scope, paymentView(row), settings, now, ctx);

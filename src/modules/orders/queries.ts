@@ -1,9 +1,11 @@
 // Every SQL statement of the orders module: orders, their transition log and disputes. Each one
 // names marketplace_id and mode. A move of an order writes the order and its transition in one
-// statement (a data-modifying WITH), so a move costs one round trip.
+// statement (a data-modifying WITH), so a move costs one round trip; a new order writes its timer
+// in that statement too.
 import { settleAll, type Queryable, type Tx } from '../../db/db.js';
 import { selectPage, type PageRequest } from '../../db/paging.js';
 import type { Scope } from '../../scope.js';
+import { scheduleTimerWith } from '../../workers/timers.js';
 import type { DisputeStatus } from './dispute-machine.js';
 import type { OrderState } from './machine.js';
 
@@ -109,43 +111,47 @@ export async function selectOrderInputs(q: Queryable, scope: Scope, buyerId: str
 }
 
 /**
- * The new order and its creation transition, in one statement. Nothing is read back: the caller
- * has every value (newOrderRow), so the statement can go out with the ones after it.
+ * The new order, its creation transition and the timer of its first state's window (`timerKind`,
+ * due at its deadline), in one statement. Nothing is read back: the caller has every value
+ * (newOrderRow), so the statement can go out with the ones after it.
  */
-export async function insertOrder(tx: Tx, scope: Scope, order: OrderRow, transition: TransitionValues): Promise<void> {
+export async function insertOrder(tx: Tx, scope: Scope, order: OrderRow, transition: TransitionValues, timerKind: string): Promise<void> {
+  const params: unknown[] = [
+    scope.marketplaceId,
+    scope.mode,
+    order.id,
+    order.buyer_id,
+    order.seller_id,
+    order.listing_id,
+    order.quantity,
+    order.unit_amount,
+    order.subtotal,
+    order.fee_amount,
+    order.total,
+    order.currency,
+    order.state,
+    order.payment_id,
+    order.payment_method,
+    order.success_url,
+    order.cancel_url,
+    order.deadline,
+    JSON.stringify(order.metadata),
+    order.created_at,
+    transition.id,
+    order.checkout_id,
+  ];
+  const timer = scheduleTimerWith('t', { marketplaceId: '$1', mode: '$2', subjectId: '$3', runAt: '$18' }, timerKind, params);
   await tx.query(
     `WITH o AS (
        INSERT INTO orders (marketplace_id, mode, id, buyer_id, seller_id, listing_id, quantity, unit_amount, subtotal, fee_amount,
                            total, currency, state, units, payment_id, payment_method, success_url, cancel_url, deadline, metadata,
                            checkout_id, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'reserved', $14, $15, $16, $17, $18, $19, $22, $20, $20)
-       RETURNING id)
+       RETURNING id),
+     ${timer}
      INSERT INTO order_transitions (marketplace_id, mode, id, order_id, from_state, to_state, transition, actor, reason, created_at)
      SELECT $1, $2, $21, o.id, NULL, $13, 'create', NULL, NULL, $20 FROM o`,
-    [
-      scope.marketplaceId,
-      scope.mode,
-      order.id,
-      order.buyer_id,
-      order.seller_id,
-      order.listing_id,
-      order.quantity,
-      order.unit_amount,
-      order.subtotal,
-      order.fee_amount,
-      order.total,
-      order.currency,
-      order.state,
-      order.payment_id,
-      order.payment_method,
-      order.success_url,
-      order.cancel_url,
-      order.deadline,
-      JSON.stringify(order.metadata),
-      order.created_at,
-      transition.id,
-      order.checkout_id,
-    ],
+    params,
   );
 }
 
