@@ -5,6 +5,7 @@
 // no hook parses cookies on every request (the cookie plugin is registered, without its parsing
 // hook, on /manage/v1 only, to write Set-Cookie: src/http/app.ts).
 import type { CookieSerializeOptions } from '@fastify/cookie';
+import { parseCookie } from 'cookie';
 import type { Config } from '../../config.js';
 import { SESSION_LIFETIME_MS } from './sessions.js';
 
@@ -26,21 +27,10 @@ export function clearedCookieOptions(config: Config): CookieSerializeOptions {
 }
 
 /**
- * The value of cookie `name` in a Cookie header, or undefined: the first of that name (a browser
- * sends the most specific path first), percent-decoded when it decodes, as @fastify/cookie's parser does.
+ * The value of cookie `name` in a Cookie header, or undefined: the first of that name,
+ * percent-decoded when it decodes, by the `cookie` package (the parser the cookie plugin uses).
  */
 export function cookieValue(header: string | undefined, name: string): string | undefined {
   if (header === undefined) return undefined;
-  for (const pair of header.split(';')) {
-    const eq = pair.indexOf('=');
-    if (eq === -1 || pair.slice(0, eq).trim() !== name) continue;
-    const value = pair.slice(eq + 1).trim();
-    if (!value.includes('%')) return value;
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return value;
-    }
-  }
-  return undefined;
+  return parseCookie(header)[name];
 }
