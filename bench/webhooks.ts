@@ -11,13 +11,15 @@
 // second to the healthy endpoints (from the first event to the last healthy receipt), the p50 and
 // p99 delay from the event's commit (its `created`) to receipt, and, measured first in the same
 // run, the rate of a bare signed POST fan-out (undici, keep-alive, 64 connections) to the same
-// healthy receivers: the ceiling, with the ratio. Goals: 2,000 deliveries/s, p99 under 500 ms.
+// healthy receivers: the ceiling, with the ratio. Goal: p99 under 500 ms (the API bounds the rate).
 // On a small machine the API cannot make events fast enough to load the dispatcher, so two more
 // phases write events straight into the database (emitEvent, the same fan-out) while the worker
 // delivers: at a steady BENCH_PACED_EVENTS_PER_SECOND (default 1,100: 2,200 healthy deliveries per
 // second) for BENCH_SECONDS, then BENCH_DIRECT_EVENTS as fast as 4 writers can (DIRECT_BATCH per
-// transaction). Exit status 0 when every delivery arrived, the API phase's p99 is under the goal,
-// and the paced phase met both goals.
+// transaction). Goals: the paced phase at 2,000 deliveries/s with a p99 under 250 ms, the flood
+// phase at 50 % of the ceiling of the same run. Each direct phase also prints the worker's CPU and
+// the database's execution time and WAL per attempt (pg_stat_statements of this database only).
+// The goals are printed last, met or MISSED; exit status 1 when any is missed.
 //
 // Beside them, two more endpoints with delivery controls: one with `ordering: per_object` (it must
 // get every event, like the healthy ones; its claim path checks each row's object), and one with
@@ -373,15 +375,15 @@ async function main() {
         console.log(`worker CPU:             ${(cpuAfter - cpuBefore).toFixed(0)} ms for ${attempts} attempts: ${((1000 * (cpuAfter - cpuBefore)) / attempts).toFixed(0)} µs per attempt`);
       }
       if (statements) {
-        const rows = await db.query<{ kind: string; calls: number; ms: number }>(
+        const rows = await db.query<{ kind: string; calls: number; ms: number; rows: number; wal: number }>(
           `SELECT CASE WHEN query LIKE '%WITH RECURSIVE endpoints%' THEN 'claim' WHEN query LIKE '%WITH health AS%' THEN 'settle'
                        WHEN query LIKE '%locked_by%' THEN 'other dispatcher' ELSE 'events, fan-out, the rest' END AS kind,
-                  sum(calls)::int AS calls, sum(total_exec_time)::float8 AS ms
+                  sum(calls)::int AS calls, sum(total_exec_time)::float8 AS ms, sum(rows)::int AS rows, sum(wal_bytes)::float8 AS wal
              FROM pg_stat_statements WHERE dbid = ${THIS_DB} GROUP BY 1 ORDER BY 1`,
         );
         for (const row of rows) {
           console.log(
-            `  db ${row.kind.padEnd(26)} ${String(row.calls).padStart(6)} calls, ${row.ms.toFixed(0).padStart(6)} ms: ${((1000 * row.ms) / attempts).toFixed(1)} µs per attempt, ${(row.ms / Math.max(1, row.calls)).toFixed(2)} ms per call`,
+            `  db ${row.kind.padEnd(26)} ${String(row.calls).padStart(6)} calls (${(row.rows / Math.max(1, row.calls)).toFixed(0)} rows each), ${row.ms.toFixed(0).padStart(6)} ms: ${((1000 * row.ms) / attempts).toFixed(1)} µs and ${(row.wal / attempts).toFixed(0)} WAL bytes per attempt, ${(row.ms / Math.max(1, row.calls)).toFixed(2)} ms per call`,
           );
         }
       }
