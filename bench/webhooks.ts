@@ -337,12 +337,19 @@ async function main() {
           await emitEvent(tx, scope, at, 'seller.created', { id: newId('seller'), object: 'seller', name: 'Ada Lovelace', email: 'ada@example.com' });
         }
       });
+    const updatesOfDeliveries = async () => {
+      const [row] = await db.query<{ all: number; hot: number }>(
+        `SELECT n_tup_upd::int AS all, n_tup_hot_upd::int AS hot FROM pg_stat_user_tables WHERE relname = 'webhook_deliveries'`,
+      );
+      return { all: row?.all ?? 0, hot: row?.hot ?? 0 };
+    };
     const directPhase = async (title: string, write: () => Promise<number>) => {
       healthy = 0;
       ordered = 0;
       delays.length = 0;
       firstReceipt = 0;
       if (statements) await db.query(`SELECT pg_stat_statements_reset(0, ${THIS_DB}, 0)`);
+      const updatesBefore = await updatesOfDeliveries();
       const cpuBefore = cpuMsOf(worker.pid);
       const directStarted = Date.now();
       const written = await write();
@@ -374,6 +381,13 @@ async function main() {
       if (cpuBefore !== null && cpuAfter !== null) {
         console.log(`worker CPU:             ${(cpuAfter - cpuBefore).toFixed(0)} ms for ${attempts} attempts: ${((1000 * (cpuAfter - cpuBefore)) / attempts).toFixed(0)} µs per attempt`);
       }
+      // Every backend reports its table counters within a second or so of its transactions.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const updatesAfter = await updatesOfDeliveries();
+      const updates = updatesAfter.all - updatesBefore.all;
+      console.log(
+        `delivery rows updated:  ${updates} (${(updates / attempts).toFixed(2)} per attempt), ${((100 * (updatesAfter.hot - updatesBefore.hot)) / Math.max(1, updates)).toFixed(0)} % HOT (no index entry written)`,
+      );
       if (statements) {
         const rows = await db.query<{ kind: string; calls: number; ms: number; rows: number; wal: number }>(
           `SELECT CASE WHEN query LIKE '%WITH RECURSIVE endpoints%' THEN 'claim' WHEN query LIKE '%WITH health AS%' THEN 'settle'
