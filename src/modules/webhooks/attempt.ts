@@ -34,6 +34,8 @@ export interface AttemptResult {
 export interface Sender {
   agent: Agent;
   allowPrivate: boolean;
+  /** Each destination URL parsed and judged once (an attempt's DNS is still checked at connect). */
+  destinations: Map<string, URL | 'invalid_url' | 'blocked_destination'>;
 }
 
 /** The keep-alive connection pools of this process, with the destination check in their lookup. */
@@ -47,7 +49,7 @@ export function createSender(allowPrivate: boolean, resolver: Resolver, connecti
     bodyTimeout: ATTEMPT_DEADLINE_MS + 5_000,
     connect: { timeout: ATTEMPT_DEADLINE_MS, ...(allowPrivate ? {} : { lookup: pinnedLookup(resolver) }) },
   });
-  return { agent, allowPrivate };
+  return { agent, allowPrivate, destinations: new Map() };
 }
 
 class DeadlineExceeded extends Error {
@@ -78,6 +80,22 @@ export function attemptError(error: unknown, deadlinePassed: boolean): string {
   return 'network_error';
 }
 
+/** The parsed URL of a destination, or why it is refused before any connection is made. */
+function destinationOf(sender: Sender, text: string): URL | 'invalid_url' | 'blocked_destination' {
+  let destination = sender.destinations.get(text);
+  if (destination === undefined) {
+    try {
+      const url = new URL(text);
+      destination = refusedBeforeConnect(url, sender.allowPrivate) ? 'blocked_destination' : url;
+    } catch {
+      destination = 'invalid_url';
+    }
+    if (sender.destinations.size > 10_000) sender.destinations.clear();
+    sender.destinations.set(text, destination);
+  }
+  return destination;
+}
+
 /** The request's destination fails the check before any connection is made. */
 function refusedBeforeConnect(url: URL, allowPrivate: boolean): boolean {
   if (allowPrivate) return url.protocol !== 'https:' && url.protocol !== 'http:';
@@ -95,18 +113,8 @@ export async function attemptDelivery(sender: Sender, input: AttemptRequest, sto
     'Service-Signature': signatureHeader(input.secret, input.body, Math.floor(Date.now() / 1000)),
   };
   const started = performance.now();
-  const finish = (fields: Omit<AttemptResult, 'headers' | 'durationMs'>): AttemptResult => ({
-    ...fields,
-    headers,
-    durationMs: Math.round(performance.now() - started),
-  });
-  let url: URL;
-  try {
-    url = new URL(input.url);
-  } catch {
-    return finish({ ok: false, status: null, responseBody: null, error: 'invalid_url' });
-  }
-  if (refusedBeforeConnect(url, sender.allowPrivate)) return finish({ ok: false, status: null, responseBody: null, error: 'blocked_destination' });
+  const url = destinationOf(sender, input.url);
+  if (typeof url === 'string') return { ok: false, headers, status: null, responseBody: null, error: url, durationMs: Math.round(performance.now() - started) };
 
   const controller = new AbortController();
   let deadlinePassed = false;
@@ -138,9 +146,9 @@ export async function attemptDelivery(sender: Sender, input: AttemptRequest, sto
     if (!response.body.readableEnded) response.body.destroy();
     const ok = status >= 200 && status < 300;
     const error = ok ? null : status >= 300 && status < 400 ? 'redirect_not_followed' : `http_status_${status}`;
-    return finish({ ok, status, responseBody: text, error });
+    return { ok, headers, status, responseBody: text, error, durationMs: Math.round(performance.now() - started) };
   } catch (err) {
-    return finish({ ok: false, status, responseBody: null, error: attemptError(err, deadlinePassed) });
+    return { ok: false, headers, status, responseBody: null, error: attemptError(err, deadlinePassed), durationMs: Math.round(performance.now() - started) };
   } finally {
     clearTimeout(deadline);
     stop?.removeEventListener('abort', onStop);

@@ -417,7 +417,7 @@ candidates AS (
        AND (NOT l.ordered OR d.object_id IS NULL OR NOT EXISTS (
              SELECT 1 FROM webhook_deliveries o
               WHERE o.endpoint_id = d.endpoint_id AND o.object_id = d.object_id AND o.id < d.id
-                AND o.status = 'pending' AND o.object_id IS NOT NULL))
+                AND o.next_attempt_at IS NOT NULL AND o.object_id IS NOT NULL))
      ORDER BY d.next_attempt_at
      LIMIT least(coalesce(slots.free, $7::int), $4::int,
                  CASE WHEN l.rate IS NULL THEN $4::int WHEN p.id IS NULL THEN 0 ELSE ${SLOTS_BEFORE_HORIZON} END)
@@ -464,7 +464,13 @@ export async function claimDueDeliveries(q: Queryable | Tx, r: ClaimRequest): Pr
     r.leaseMs,
     r.horizonMs,
   ]);
-  return rows.map((row) => ({ ...row, attempts: Number(row.attempts), offset_ms: Number(row.offset_ms), send_at: row.send_at === null ? null : new Date(row.send_at) }));
+  // Converted in place: one object per claimed row, however many fields it gains after.
+  for (const row of rows) {
+    row.attempts = Number(row.attempts);
+    row.offset_ms = Number(row.offset_ms);
+    if (row.send_at !== null && !(row.send_at instanceof Date)) row.send_at = new Date(row.send_at);
+  }
+  return rows;
 }
 
 export interface SettledRow {
@@ -486,7 +492,7 @@ export interface SettledRow {
 const SET_OUTCOME = `status = o.status, attempts = d.attempts + 1, attempt_log = d.attempt_log || jsonb_build_array(o.log),
          next_attempt_at = o.next_attempt_at, request_headers = o.headers, response_status = o.response_status,
          response_body = o.response_body, error = o.error, completed_at = o.completed_at, locked_by = NULL, locked_until = NULL`;
-const OUTCOMES = `jsonb_to_recordset($2::jsonb) AS o(marketplace_id text, mode text, id text, locked_by text, status text, log jsonb,
+const OUTCOMES = `jsonb_to_recordset($2::jsonb) AS o(row_id tid, marketplace_id text, mode text, id text, locked_by text, status text, log jsonb,
          next_attempt_at timestamptz, headers jsonb, response_status int, response_body text, error text, completed_at timestamptz)`;
 // "Still pending" is written `next_attempt_at IS NOT NULL` (the same thing, by the table's CHECK
 // constraint) rather than `status = 'pending'`: that one proves the partial index of pending rows
@@ -514,7 +520,7 @@ WITH health AS (
 settled AS (
   UPDATE webhook_deliveries d SET ${SET_OUTCOME}
     FROM ${OUTCOMES}
-   WHERE d.ctid = ANY($4::tid[]) AND ${FENCE}
+   WHERE d.ctid = o.row_id AND ${FENCE}
   RETURNING d.id
 )
 SELECT 'disable' AS kind, marketplace_id, mode, id, at FROM health WHERE disable
@@ -544,7 +550,6 @@ export async function updateSettledDeliveries(
     JSON.stringify(health),
     JSON.stringify(settled),
     disableAfterMs,
-    settled.map((row) => row.row_id),
   ]);
   const recorded = new Set(rows.filter((row) => row.kind === 'settled').map((row) => row.id));
   const moved = settled.filter((row) => !recorded.has(row.id));
