@@ -6,7 +6,9 @@
 // (the same stack answering a page of the same 20-listing size from one index walk), measured in
 // the same run; each query's rate is also given as a share of it. GET /v1/listings/{id} (one
 // primary-key read) is measured beside it. Before the load, the plans of the mix's
-// statements are printed with EXPLAIN (ANALYZE, BUFFERS) when BENCH_SEARCH_EXPLAIN=1.
+// statements are printed with EXPLAIN (ANALYZE, BUFFERS) when BENCH_SEARCH_EXPLAIN=1. Goals, checked at
+// 1,000,000 listings (exit 1 on a miss): every query of the mix within 2 × the ceiling's p95 at
+// concurrency 20, and under 20 ms p95 one request at a time.
 //
 //   npm run bench:search
 //   BENCH_SEARCH_SIZES=100000 BENCH_SECONDS=5 npm run bench:search
@@ -31,7 +33,12 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const EXPLAIN = process.env.BENCH_SEARCH_EXPLAIN === '1';
 const CONCURRENCY = 20;
 const SEQUENTIAL_SECONDS = Number(process.env.BENCH_SEQUENTIAL_SECONDS ?? 3);
-const GOAL_P95_MS = 50;
+// Goals (issue 27, item 4), checked at 1,000,000 listings: each query of the mix has a p95 at
+// concurrency 20 within GOAL_CEILING_RATIO × the ceiling's p95 of the same run (a ratio, so it
+// holds on a slower or busier machine), and a p95 one request at a time under GOAL_ALONE_P95_MS.
+const GOAL_CEILING_RATIO = 2;
+const GOAL_ALONE_P95_MS = 20;
+const GOAL_SIZE = 1_000_000;
 const DEEP_PAGE = 50;
 
 type Query = Record<string, string | number>;
@@ -215,23 +222,35 @@ async function main() {
     log(`\n${size.toLocaleString('en')} listings`);
     const results = await benchSize(size, log);
     if (results.length === 0) continue;
-    const ceiling = results[0]!.m.qps;
+    const ceiling = results[0]!.m;
     const lines = [
-      `| ${size.toLocaleString('en')} listings, concurrency ${CONCURRENCY} | q/s | p50 ms | p95 ms | p99 ms | q/s share of ceiling | alone: p50 ms | alone: p95 ms |`,
-      '|---|---|---|---|---|---|---|---|',
+      `| ${size.toLocaleString('en')} listings, concurrency ${CONCURRENCY} | q/s | p50 ms | p95 ms | p99 ms | q/s share of ceiling | p95 / ceiling's p95 | alone: p50 ms | alone: p95 ms |`,
+      '|---|---|---|---|---|---|---|---|---|',
       ...results.map(
         ({ name, m, alone }) =>
-          `| ${name} | ${m.qps.toFixed(0)} | ${m.p50.toFixed(1)} | ${m.p95.toFixed(1)} | ${m.p99.toFixed(1)} | ${((m.qps / ceiling) * 100).toFixed(0)} % | ${alone.p50.toFixed(1)} | ${alone.p95.toFixed(1)} |`,
+          `| ${name} | ${m.qps.toFixed(0)} | ${m.p50.toFixed(1)} | ${m.p95.toFixed(1)} | ${m.p99.toFixed(1)} | ${((m.qps / ceiling.qps) * 100).toFixed(0)} % | ${(m.p95 / ceiling.p95).toFixed(2)} | ${alone.p50.toFixed(1)} | ${alone.p95.toFixed(1)} |`,
       ),
     ];
     tables.push(lines.join('\n'));
     if (results.some(({ m, alone }) => m.failures + alone.failures > 0)) throw new Error('some requests failed: the figures do not measure the success path');
-    if (size >= 1_000_000 && results.slice(2).some(({ m }) => m.p95 >= GOAL_P95_MS)) missed = true;
+    // The two ceilings (results 0 and 1) are not held to the goals; every query of the mix is.
+    log(`\n  goals at ${size.toLocaleString('en')} listings${size >= GOAL_SIZE ? '' : ' (shown only: checked at 1,000,000)'}: p95 at concurrency ${CONCURRENCY} ≤ ${GOAL_CEILING_RATIO} × the ceiling's ${ceiling.p95.toFixed(1)} ms = ${(GOAL_CEILING_RATIO * ceiling.p95).toFixed(1)} ms; alone p95 < ${GOAL_ALONE_P95_MS} ms`);
+    for (const { name, m, alone } of results.slice(2)) {
+      const loaded = m.p95 <= GOAL_CEILING_RATIO * ceiling.p95;
+      const single = alone.p95 < GOAL_ALONE_P95_MS;
+      log(
+        `  ${loaded && single ? 'met   ' : 'MISSED'} ${name.padEnd(40)} p95 ${m.p95.toFixed(1).padStart(6)} ms = ${(m.p95 / ceiling.p95).toFixed(2)} × ceiling ${loaded ? 'ok' : 'over'}` +
+          ` · alone p95 ${alone.p95.toFixed(1).padStart(5)} ms ${single ? 'ok' : 'over'}`,
+      );
+      if (size >= GOAL_SIZE && !(loaded && single)) missed = true;
+    }
   }
   log(`\n${tables.join('\n\n')}`);
   if (missed) {
-    log(`\nsome query missed the goal (p95 under ${GOAL_P95_MS} ms at 1,000,000 listings)`);
+    log(`\nsome query missed a goal at 1,000,000 listings (p95 within ${GOAL_CEILING_RATIO} × the ceiling's, alone p95 under ${GOAL_ALONE_P95_MS} ms)`);
     process.exitCode = 1;
+  } else if (SIZES.some((size) => size >= GOAL_SIZE) && SECONDS > 0) {
+    log(`\nevery query met the goals at 1,000,000 listings`);
   }
 }
 
