@@ -5,10 +5,11 @@
 // request at a time (its service time, without queueing). The ceiling is GET /v1/listings?limit=20
 // (the same stack answering a page of the same 20-listing size from one index walk), measured in
 // the same run; each query's rate is also given as a share of it. GET /v1/listings/{id} (one
-// primary-key read) is measured beside it. Before the load, the plans of the mix's
-// statements are printed with EXPLAIN (ANALYZE, BUFFERS) when BENCH_SEARCH_EXPLAIN=1. The
-// one-at-a-time phase also gives, from pg_stat_statements, the statements and their execution
-// time per request. Goals, checked at 1,000,000 listings (exit 1 on a miss): every query of the
+// primary-key read) is measured beside it. Each size starts by loading the catalogue into shared
+// buffers (pg_prewarm, memory.ts) and printing shared_buffers beside the catalogue's size. Before
+// the load, the plans of the mix's statements are printed with EXPLAIN (ANALYZE, BUFFERS) when
+// BENCH_SEARCH_EXPLAIN=1. The one-at-a-time phase also gives, from pg_stat_statements, the
+// statements and their execution time per request. Goals, checked at 1,000,000 listings (exit 1 on a miss): every query of the
 // mix within 2 × the ceiling's p95 at concurrency 20, and under 20 ms p95 one request at a time.
 //
 //   npm run bench:search
@@ -26,6 +27,7 @@ import type { SearchListingsQuery } from '../../src/modules/listings/schemas.js'
 import { searchListings } from '../../src/modules/listings/search/operations.js';
 import { closeServices, createApp, createServices } from '../../src/app/runtime.js';
 import { ensureCatalogue, type BenchCatalogue } from './data.js';
+import { prewarmCatalogue } from './memory.js';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '100000,1000000').split(',').map(Number);
@@ -182,6 +184,7 @@ async function statementCounters(db: Db): Promise<{ reset(): Promise<void>; read
 async function benchSize(size: number, log: (line: string) => void): Promise<Result[]> {
   const catalogue = await ensureCatalogue(ADMIN_URL, size, log);
   const db = createDb(postgresDriver(catalogue.url, CONCURRENCY));
+  await prewarmCatalogue(db, log);
   // SEARCH_RELEVANCE_CANDIDATES passes through, to measure what the relevance bound costs.
   const config = parseConfig({
     DATABASE_URL: catalogue.url,
