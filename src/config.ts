@@ -221,7 +221,7 @@ function storage(env: Env): StorageConfig {
 
 function searchRelevanceCandidates(env: Env): number {
   const value = text(env, 'SEARCH_RELEVANCE_CANDIDATES');
-  if (value === null) return 1000;
+  if (value === null) return 500;
   if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 100_000) {
     throw new ConfigError('SEARCH_RELEVANCE_CANDIDATES', `must be an integer from 1 to 100000; got "${value}"`);
   }

@@ -213,7 +213,7 @@ describe('reading', () => {
 
 describe('SEARCH_RELEVANCE_CANDIDATES', () => {
   it('defaults to 1000 and takes 1 to 100000', () => {
-    expect(parseConfig(base()).searchRelevanceCandidates).toBe(1000);
+    expect(parseConfig(base()).searchRelevanceCandidates).toBe(500);
     expect(parseConfig({ ...base(), SEARCH_RELEVANCE_CANDIDATES: '5' }).searchRelevanceCandidates).toBe(5);
     for (const bad of ['0', '100001', '12a', '-3']) {
       expect(() => parseConfig({ ...base(), SEARCH_RELEVANCE_CANDIDATES: bad })).toThrow(/SEARCH_RELEVANCE_CANDIDATES/);

@@ -5,8 +5,12 @@
 // request at a time (its service time, without queueing). The ceiling is GET /v1/listings?limit=20
 // (the same stack answering a page of the same 20-listing size from one index walk), measured in
 // the same run; each query's rate is also given as a share of it. GET /v1/listings/{id} (one
-// primary-key read) is measured beside it. Before the load, the plans of the mix's
-// statements are printed with EXPLAIN (ANALYZE, BUFFERS) when BENCH_SEARCH_EXPLAIN=1.
+// primary-key read) is measured beside it. Each size starts by loading the catalogue into shared
+// buffers (pg_prewarm, memory.ts) and printing shared_buffers beside the catalogue's size. Before
+// the load, the plans of the mix's statements are printed with EXPLAIN (ANALYZE, BUFFERS) when
+// BENCH_SEARCH_EXPLAIN=1. The one-at-a-time phase also gives, from pg_stat_statements, the
+// statements and their execution time per request. Goals, checked at 1,000,000 listings (exit 1 on a miss): every query of the
+// mix within 2 × the ceiling's p95 at concurrency 20, and under 20 ms p95 one request at a time.
 //
 //   npm run bench:search
 //   BENCH_SEARCH_SIZES=100000 BENCH_SECONDS=5 npm run bench:search
@@ -23,6 +27,7 @@ import type { SearchListingsQuery } from '../../src/modules/listings/schemas.js'
 import { searchListings } from '../../src/modules/listings/search/operations.js';
 import { closeServices, createApp, createServices } from '../../src/app/runtime.js';
 import { ensureCatalogue, type BenchCatalogue } from './data.js';
+import { prewarmCatalogue } from './memory.js';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '100000,1000000').split(',').map(Number);
@@ -31,7 +36,12 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const EXPLAIN = process.env.BENCH_SEARCH_EXPLAIN === '1';
 const CONCURRENCY = 20;
 const SEQUENTIAL_SECONDS = Number(process.env.BENCH_SEQUENTIAL_SECONDS ?? 3);
-const GOAL_P95_MS = 50;
+// Goals (issue 27, item 4), checked at 1,000,000 listings: each query of the mix has a p95 at
+// concurrency 20 within GOAL_CEILING_RATIO × the ceiling's p95 of the same run (a ratio, so it
+// holds on a slower or busier machine), and a p95 one request at a time under GOAL_ALONE_P95_MS.
+const GOAL_CEILING_RATIO = 2;
+const GOAL_ALONE_P95_MS = 20;
+const GOAL_SIZE = 1_000_000;
 const DEEP_PAGE = 50;
 
 type Query = Record<string, string | number>;
@@ -138,9 +148,43 @@ function explaining(db: Db, print: (text: string) => void): Queryable {
   };
 }
 
-async function benchSize(size: number, log: (line: string) => void): Promise<Array<{ name: string; m: Measured; alone: Measured }>> {
+/** The database's work per request, from pg_stat_statements over the one-at-a-time phase. */
+interface DbWork {
+  statements: number;
+  execMs: number;
+}
+type Result = { name: string; m: Measured; alone: Measured; work: DbWork | null };
+
+const THIS_DB = '(SELECT oid FROM pg_database WHERE datname = current_database())';
+
+/**
+ * pg_stat_statements' counters of this database only (the server's are shared with other work):
+ * null when the extension is not loaded. Execution time only; planning is not tracked by default.
+ */
+async function statementCounters(db: Db): Promise<{ reset(): Promise<void>; read(): Promise<DbWork> } | null> {
+  try {
+    await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await db.query('SELECT 1 FROM pg_stat_statements LIMIT 1');
+  } catch {
+    return null;
+  }
+  return {
+    async reset() {
+      await db.query(`SELECT pg_stat_statements_reset(0, ${THIS_DB}, 0)`);
+    },
+    async read() {
+      const [row] = await db.query<{ calls: string | null; ms: number | null }>(
+        `SELECT sum(calls)::text AS calls, sum(total_exec_time) AS ms FROM pg_stat_statements WHERE dbid = ${THIS_DB} AND query NOT LIKE '%pg_stat_statements%'`,
+      );
+      return { statements: Number(row?.calls ?? 0), execMs: Number(row?.ms ?? 0) };
+    },
+  };
+}
+
+async function benchSize(size: number, log: (line: string) => void): Promise<Result[]> {
   const catalogue = await ensureCatalogue(ADMIN_URL, size, log);
   const db = createDb(postgresDriver(catalogue.url, CONCURRENCY));
+  await prewarmCatalogue(db, log);
   // SEARCH_RELEVANCE_CANDIDATES passes through, to measure what the relevance bound costs.
   const config = parseConfig({
     DATABASE_URL: catalogue.url,
@@ -182,7 +226,8 @@ async function benchSize(size: number, log: (line: string) => void): Promise<Arr
       { name: 'GET /v1/listings/{id}', urls: ids.map((id) => `${base}/v1/listings/${id}`) },
       ...entries.map((entry) => ({ name: entry.name, urls: entry.queries.map((q) => toUrl(base, q)) })),
     ];
-    const results: Array<{ name: string; m: Measured; alone: Measured }> = [];
+    const counters = await statementCounters(db);
+    const results: Result[] = [];
     for (const run of runs) {
       for (const url of run.urls) {
         const res = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
@@ -192,11 +237,17 @@ async function benchSize(size: number, log: (line: string) => void): Promise<Arr
       const m = await load(run.urls, key, SECONDS);
       // One request at a time: the service time without the queueing that 20 clients on a
       // shared machine add.
+      // Its statements are counted: per request, how many and their execution time (load-independent
+      // enough to compare with the ceiling's on a busy machine).
+      await counters?.reset();
       const alone = await load(run.urls, key, SEQUENTIAL_SECONDS, 1);
-      results.push({ name: run.name, m, alone });
+      const counted = counters ? await counters.read() : null;
+      const work = counted && alone.requests > 0 ? { statements: counted.statements / alone.requests, execMs: counted.execMs / alone.requests } : null;
+      results.push({ name: run.name, m, alone, work });
       log(
         `  ${run.name.padEnd(40)} ${m.qps.toFixed(0).padStart(6)} q/s  p50 ${m.p50.toFixed(1).padStart(6)} ms  p95 ${m.p95.toFixed(1).padStart(6)} ms  ` +
-          `p99 ${m.p99.toFixed(1).padStart(6)} ms  failed ${m.failures + alone.failures}  ·  alone p50 ${alone.p50.toFixed(1)} ms p95 ${alone.p95.toFixed(1)} ms`,
+          `p99 ${m.p99.toFixed(1).padStart(6)} ms  failed ${m.failures + alone.failures}  ·  alone p50 ${alone.p50.toFixed(1)} ms p95 ${alone.p95.toFixed(1)} ms` +
+          (work ? `  ·  ${work.statements.toFixed(1)} statements, ${work.execMs.toFixed(2)} ms executing per request` : ''),
       );
     }
     return results;
@@ -215,23 +266,35 @@ async function main() {
     log(`\n${size.toLocaleString('en')} listings`);
     const results = await benchSize(size, log);
     if (results.length === 0) continue;
-    const ceiling = results[0]!.m.qps;
+    const ceiling = results[0]!.m;
     const lines = [
-      `| ${size.toLocaleString('en')} listings, concurrency ${CONCURRENCY} | q/s | p50 ms | p95 ms | p99 ms | q/s share of ceiling | alone: p50 ms | alone: p95 ms |`,
-      '|---|---|---|---|---|---|---|---|',
+      `| ${size.toLocaleString('en')} listings, concurrency ${CONCURRENCY} | q/s | p50 ms | p95 ms | p99 ms | q/s share of ceiling | p95 / ceiling's p95 | alone: p50 ms | alone: p95 ms | statements / request | DB execution ms / request |`,
+      '|---|---|---|---|---|---|---|---|---|---|---|',
       ...results.map(
-        ({ name, m, alone }) =>
-          `| ${name} | ${m.qps.toFixed(0)} | ${m.p50.toFixed(1)} | ${m.p95.toFixed(1)} | ${m.p99.toFixed(1)} | ${((m.qps / ceiling) * 100).toFixed(0)} % | ${alone.p50.toFixed(1)} | ${alone.p95.toFixed(1)} |`,
+        ({ name, m, alone, work }) =>
+          `| ${name} | ${m.qps.toFixed(0)} | ${m.p50.toFixed(1)} | ${m.p95.toFixed(1)} | ${m.p99.toFixed(1)} | ${((m.qps / ceiling.qps) * 100).toFixed(0)} % | ${(m.p95 / ceiling.p95).toFixed(2)} | ${alone.p50.toFixed(1)} | ${alone.p95.toFixed(1)} | ${work ? work.statements.toFixed(1) : '–'} | ${work ? work.execMs.toFixed(2) : '–'} |`,
       ),
     ];
     tables.push(lines.join('\n'));
     if (results.some(({ m, alone }) => m.failures + alone.failures > 0)) throw new Error('some requests failed: the figures do not measure the success path');
-    if (size >= 1_000_000 && results.slice(2).some(({ m }) => m.p95 >= GOAL_P95_MS)) missed = true;
+    // The two ceilings (results 0 and 1) are not held to the goals; every query of the mix is.
+    log(`\n  goals at ${size.toLocaleString('en')} listings${size >= GOAL_SIZE ? '' : ' (shown only: checked at 1,000,000)'}: p95 at concurrency ${CONCURRENCY} ≤ ${GOAL_CEILING_RATIO} × the ceiling's ${ceiling.p95.toFixed(1)} ms = ${(GOAL_CEILING_RATIO * ceiling.p95).toFixed(1)} ms; alone p95 < ${GOAL_ALONE_P95_MS} ms`);
+    for (const { name, m, alone } of results.slice(2)) {
+      const loaded = m.p95 <= GOAL_CEILING_RATIO * ceiling.p95;
+      const single = alone.p95 < GOAL_ALONE_P95_MS;
+      log(
+        `  ${loaded && single ? 'met   ' : 'MISSED'} ${name.padEnd(40)} p95 ${m.p95.toFixed(1).padStart(6)} ms = ${(m.p95 / ceiling.p95).toFixed(2)} × ceiling ${loaded ? 'ok' : 'over'}` +
+          ` · alone p95 ${alone.p95.toFixed(1).padStart(5)} ms ${single ? 'ok' : 'over'}`,
+      );
+      if (size >= GOAL_SIZE && !(loaded && single)) missed = true;
+    }
   }
   log(`\n${tables.join('\n\n')}`);
   if (missed) {
-    log(`\nsome query missed the goal (p95 under ${GOAL_P95_MS} ms at 1,000,000 listings)`);
+    log(`\nsome query missed a goal at 1,000,000 listings (p95 within ${GOAL_CEILING_RATIO} × the ceiling's, alone p95 under ${GOAL_ALONE_P95_MS} ms)`);
     process.exitCode = 1;
+  } else if (SIZES.some((size) => size >= GOAL_SIZE) && SECONDS > 0) {
+    log(`\nevery query met the goals at 1,000,000 listings`);
   }
 }
 
