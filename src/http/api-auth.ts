@@ -58,10 +58,21 @@ export interface SessionCredential {
 
 type Done = (error?: Error) => void;
 
-/** Runs `next` with the value now if it is one, or when the promise settles; a rejection goes to `fail`. */
+/**
+ * Runs `next` with the value now if it is one, or when the promise settles; a rejection goes to
+ * `fail`, and so does an error `next` throws after a wait (Fastify catches a hook's synchronous
+ * throw itself, but one thrown in a promise callback would be an unhandled rejection and the
+ * request would never be answered).
+ */
 function whenReady<T>(value: T | PromiseLike<T>, next: (value: T) => void, fail: Done): void {
-  if (typeof (value as PromiseLike<T> | null)?.then === 'function') (value as PromiseLike<T>).then(next, fail);
-  else next(value as T);
+  if (typeof (value as PromiseLike<T> | null)?.then !== 'function') return next(value as T);
+  (value as PromiseLike<T>).then((settled) => {
+    try {
+      next(settled);
+    } catch (error) {
+      fail(error as Error);
+    }
+  }, fail);
 }
 
 /**
