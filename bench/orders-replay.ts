@@ -3,7 +3,7 @@
 // them with fresh values per transaction; and the database's own execution time per order, from
 // pg_stat_statements for the bench database only (other databases' counters are never reset).
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../src/db/db.js';
 import type { StatementLogEntry } from '../src/db/statement-log.js';
@@ -103,6 +103,33 @@ export function pgbench(dir: string, url: string, name: string, script: string, 
   const latencyMs = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1]);
   if (!Number.isFinite(tps)) throw new Error(`pgbench printed no tps:\n${out}`);
   return { tps, latencyMs };
+}
+
+/**
+ * The same script paced at `rate` transactions a second (pgbench -R, -c 8 -j 2), with every
+ * transaction's time logged (-l): its p50 and p99, from the transaction's start (the schedule lag
+ * left out, as autocannon's latency leaves out a request's wait to be sent). What the database,
+ * its WAL flushes included, gives at the rate the API is paced at, with no HTTP or Node in between.
+ */
+export function pgbenchPaced(dir: string, url: string, name: string, script: string, vars: Record<string, string>, seconds: number, rate: number): { p50Ms: number; p99Ms: number } {
+  const file = join(dir, `${name}.sql`);
+  writeFileSync(file, script);
+  const logs = mkdtempSync(join(dir, 'paced-'));
+  const u = new URL(url);
+  const args = ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres'), '-n', '-M', 'prepared', '-c', '8', '-j', '2', '-T', String(seconds), '-R', String(rate), '-l', '--log-prefix', join(logs, 'tx'), '-f', file];
+  for (const [k, v] of Object.entries(vars)) args.push('-D', `${k}=${v}`);
+  args.push(u.pathname.slice(1));
+  execFileSync('pgbench', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  // Each line: client, transaction, time (µs), script, epoch, µs[, schedule lag].
+  const times = readdirSync(logs)
+    .flatMap((log) => readFileSync(join(logs, log), 'utf8').split('\n'))
+    .map((line) => Number(line.split(' ')[2]))
+    .filter((time) => Number.isFinite(time))
+    .sort((a, b) => a - b);
+  rmSync(logs, { recursive: true, force: true });
+  if (times.length === 0) throw new Error('pgbench -l logged no transaction');
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]! / 1000;
+  return { p50Ms: at(0.5), p99Ms: at(0.99) };
 }
 
 // ---- pg_stat_statements, for the bench database only ----
