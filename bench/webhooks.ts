@@ -326,10 +326,14 @@ async function main() {
     // queue that builds while writing outpaces delivery.
     const scope = { marketplaceId: marketplace.id, mode: 'test' as const };
     // pg_stat_statements (when the server preloads it): the database's work per attempt, per phase.
-    const statements = await db.query(`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`).then(
-      () => true,
-      () => false,
-    );
+    // (The extension can be created where the server does not preload its library: then it cannot be read.)
+    const statements = await db
+      .query(`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`)
+      .then(() => db.query(`SELECT 1 FROM pg_stat_statements LIMIT 1`))
+      .then(
+        () => true,
+        () => false,
+      );
     const writeEvents = (count: number) =>
       db.transaction(async (tx) => {
         const at = new Date();
@@ -343,6 +347,71 @@ async function main() {
       );
       return { all: row?.all ?? 0, hot: row?.hot ?? 0 };
     };
+    // Per-delivery costs that hold on a busy machine: the rows written (inserted, updated, deleted)
+    // in this database's tables and their TOAST tables (pg_stat_all_tables), the WAL written
+    // (pg_current_wal_lsn: server-wide, so other databases' writes count too on a shared server),
+    // and the CPU time of this database's backends (/proc of each, from pg_stat_activity).
+    const dbCosts = async () => {
+      const [rows] = await db.query<{ deliveries: number; written: number; deliveries_rows: number; events_rows: number; toast: number; wal: string }>(
+        `SELECT coalesce(sum(n_tup_ins) FILTER (WHERE relname = 'webhook_deliveries'), 0)::float8 AS deliveries,
+                coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::float8 AS written,
+                coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del) FILTER (WHERE relname = 'webhook_deliveries'), 0)::float8 AS deliveries_rows,
+                coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del) FILTER (WHERE relname = 'events'), 0)::float8 AS events_rows,
+                coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del) FILTER (WHERE schemaname = 'pg_toast'), 0)::float8 AS toast,
+                pg_current_wal_lsn()::text AS wal
+           FROM pg_stat_all_tables WHERE schemaname IN ('public', 'pg_toast')`,
+      );
+      const pids = await db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`);
+      return { ...rows!, cpu: new Map(pids.map(({ pid }) => [pid, cpuMsOf(pid) ?? 0])) };
+    };
+    // This database's own WAL (the server's other databases write beside it on a shared machine):
+    // pg_walinspect's records whose blocks are in this database, and the other records (commits) of
+    // their transactions, read every 2 s from the last position read, so no segment is recycled
+    // before it is read. Null where the extension is not there.
+    const walinspect = await db.query(`CREATE EXTENSION IF NOT EXISTS pg_walinspect`).then(
+      () => true,
+      () => false,
+    );
+    const walMeter = async () => {
+      if (!walinspect) return null;
+      const [{ oid }] = (await db.query<{ oid: number }>(`SELECT oid FROM pg_database WHERE datname = current_database()`)) as [{ oid: number }];
+      const pattern = `%rel %/${oid}/%`;
+      let from = ((await db.query<{ lsn: string }>(`SELECT pg_current_wal_lsn()::text AS lsn`))[0]!).lsn;
+      let ours = 0;
+      let failed = false;
+      const sample = async () => {
+        if (failed) return;
+        try {
+          const [row] = await db.query<{ to: string; ours: number }>(
+            `WITH upto AS (SELECT pg_current_wal_flush_lsn() AS to),
+                  r AS (SELECT xid::text AS xid, record_length, block_ref FROM pg_get_wal_records_info($1::pg_lsn, (SELECT upto.to FROM upto))),
+                  mine AS (SELECT DISTINCT xid FROM r WHERE block_ref LIKE $2 AND xid <> '0')
+             SELECT (SELECT upto.to FROM upto)::text AS to,
+                    coalesce(sum(record_length) FILTER (WHERE block_ref LIKE $2 OR xid IN (SELECT xid FROM mine)), 0)::float8 AS ours FROM r`,
+            [from, pattern],
+          );
+          ours += Number(row!.ours);
+          from = row!.to;
+        } catch {
+          failed = true;
+        }
+      };
+      let chain = Promise.resolve();
+      const timer = setInterval(() => (chain = chain.then(sample)), 2_000);
+      return async () => {
+        clearInterval(timer);
+        await chain;
+        await sample();
+        return failed ? null : ours;
+      };
+    };
+    const walBytes = (from: string, to: string) => {
+      const at = (lsn: string) => {
+        const [hi, lo] = lsn.split('/');
+        return Number.parseInt(hi!, 16) * 2 ** 32 + Number.parseInt(lo!, 16);
+      };
+      return at(to) - at(from);
+    };
     const directPhase = async (title: string, write: () => Promise<number>) => {
       healthy = 0;
       ordered = 0;
@@ -350,6 +419,8 @@ async function main() {
       firstReceipt = 0;
       if (statements) await db.query(`SELECT pg_stat_statements_reset(0, ${THIS_DB}, 0)`);
       const updatesBefore = await updatesOfDeliveries();
+      const costsBefore = await dbCosts();
+      const stopWalMeter = await walMeter();
       const cpuBefore = cpuMsOf(worker.pid);
       const directStarted = Date.now();
       const written = await write();
@@ -388,6 +459,23 @@ async function main() {
       console.log(
         `delivery rows updated:  ${updates} (${(updates / attempts).toFixed(2)} per attempt), ${((100 * (updatesAfter.hot - updatesBefore.hot)) / Math.max(1, updates)).toFixed(0)} % HOT (no index entry written)`,
       );
+      const costsAfter = await dbCosts();
+      const ownWal = stopWalMeter ? await stopWalMeter() : null;
+      const deliveries = Math.max(1, costsAfter.deliveries - costsBefore.deliveries);
+      const per = (n: number) => (n / deliveries).toFixed(2);
+      const wal = walBytes(costsBefore.wal, costsAfter.wal);
+      // Each backend there at the end, from its time at the start (0 for one opened in the phase);
+      // one that closed in the phase is left out.
+      let cpuMs = 0;
+      for (const [pid, ms] of costsAfter.cpu) cpuMs += ms - (costsBefore.cpu.get(pid) ?? 0);
+      const sameBackends = [...costsBefore.cpu.keys()].every((pid) => costsAfter.cpu.has(pid));
+      console.log(`per delivery written:   ${deliveries} deliveries (${attempts} attempts)`);
+      console.log(
+        `  rows written          ${per(costsAfter.written - costsBefore.written)} per delivery (webhook_deliveries ${per(costsAfter.deliveries_rows - costsBefore.deliveries_rows)}, events ${per(costsAfter.events_rows - costsBefore.events_rows)}, TOAST ${per(costsAfter.toast - costsBefore.toast)})`,
+      );
+      if (ownWal !== null) console.log(`  WAL                   ${(ownWal / deliveries).toFixed(0)} bytes per delivery (this database's, pg_walinspect: ${(ownWal / 1e6).toFixed(1)} MB in the phase)`);
+      console.log(`  WAL, server-wide      ${(wal / deliveries).toFixed(0)} bytes per delivery (pg_current_wal_lsn: ${(wal / 1e6).toFixed(1)} MB in the phase, other databases' included)`);
+      console.log(`  database CPU          ${((1000 * cpuMs) / deliveries).toFixed(0)} µs per delivery (this database's backends${sameBackends ? '' : ', one or more closed in the phase and not counted'})`);
       if (statements) {
         const rows = await db.query<{ kind: string; calls: number; ms: number; rows: number; wal: number }>(
           `SELECT CASE WHEN query LIKE '%WITH RECURSIVE endpoints%' THEN 'claim' WHEN query LIKE '%WITH health AS%' THEN 'settle'
