@@ -57,6 +57,10 @@ export interface Config {
 export interface TenantLimits {
   /** MAX_WEBHOOK_ENDPOINTS: webhook endpoints per marketplace and mode. */
   webhookEndpoints: number;
+  /** MAX_PENDING_WEBHOOK_DELIVERIES: pending deliveries per webhook endpoint (replays refused past it, new events' deliveries written failed). */
+  webhookPendingDeliveries: number;
+  /** WEBHOOK_REPLAYS_PER_SECOND: replay requests (single and replay_failed together) per marketplace and mode. */
+  webhookReplaysPerSecond: number;
   /** MAX_MEDIA_PER_LISTING: media per listing, pending uploads included. */
   mediaPerListing: number;
   /** MAX_EVIDENCE_PER_DISPUTE: evidence items per dispute. */
@@ -241,6 +245,9 @@ function tenantLimits(env: Env): TenantLimits {
   return {
     // Stripe's figure for webhook endpoints per account and mode.
     webhookEndpoints: bound(env, 'MAX_WEBHOOK_ENDPOINTS', 16),
+    // A dead endpoint's backlog for about a day at a few events a minute, or a burst of 10,000 events.
+    webhookPendingDeliveries: bound(env, 'MAX_PENDING_WEBHOOK_DELIVERIES', 10_000),
+    webhookReplaysPerSecond: bound(env, 'WEBHOOK_REPLAYS_PER_SECOND', 5),
     mediaPerListing: bound(env, 'MAX_MEDIA_PER_LISTING', 20),
     evidencePerDispute: bound(env, 'MAX_EVIDENCE_PER_DISPUTE', 50),
     apiKeys: bound(env, 'MAX_API_KEYS', 20),

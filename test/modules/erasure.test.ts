@@ -77,12 +77,11 @@ const TABLES: Record<string, 'party data' | { none: string }> = {
 /**
  * Where an erased value may remain. The moderation log is the platform's audit record of what it
  * did and why: its reason outlives erasure (docs/trust-and-safety.md), in the row, in its
- * moderation_action.created event and in that event's webhook deliveries. Nothing else.
+ * moderation_action.created event (which that event's webhook deliveries send: they keep no copy). Nothing else.
  */
 const ALLOWED: Array<{ table: string; column: string; where: string; why: string }> = [
   { table: 'moderation_actions', column: 'reason', where: 'TRUE', why: 'the audit log keeps its reasons' },
   { table: 'events', column: 'data', where: "type = 'moderation_action.created'", why: "the audit log's events keep their reasons" },
-  { table: 'webhook_deliveries', column: 'request_body', where: "event_type = 'moderation_action.created'", why: 'the same events, as delivered' },
 ];
 
 const T = 'zq7';

@@ -2,27 +2,14 @@
 // entries as event_type objects.
 import type { TSchema } from '@sinclair/typebox';
 import type { EventRecord, EventType } from '../../contracts/events.js';
+import { eventEnvelope } from '../../outbox/envelope.js';
 import { EVENT_CATALOG } from './catalog.js';
 import type { EventRow } from './queries.js';
 import type { EventTypeObject } from './schemas.js';
 
-/**
- * data is jsonb, which keeps keys sorted by length, so id and object are put back first for people
- * reading the JSON.
- */
+/** The envelope (src/outbox/envelope.ts: the same body every webhook delivery of the event sends). */
 export function serializeEvent(row: EventRow): EventRecord {
-  const { id, object, ...rest } = row.data.object;
-  const data: EventRecord['data'] = { object: { id, object, ...rest } };
-  if (row.data.previous_attributes !== undefined) data.previous_attributes = row.data.previous_attributes;
-  return {
-    id: row.id,
-    object: 'event',
-    type: row.type,
-    api_version: 'v1',
-    created: row.created_at.toISOString(),
-    livemode: row.mode === 'live',
-    data,
-  };
+  return eventEnvelope(row);
 }
 
 /** A schema as plain JSON, every nested `$id` dropped, so it stands alone (no reference to resolve). */

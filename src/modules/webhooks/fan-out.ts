@@ -1,6 +1,8 @@
 // The event subscriber that writes one pending delivery per enabled endpoint subscribed to the
 // event's type, inside the event's own transaction: a delivery exists exactly when its event
-// committed. No NOTIFY is sent (it would serialize every producing commit on PostgreSQL's notify
+// committed. A delivery carries no copy of the body: it refers to its event. To an endpoint at its
+// bound of pending deliveries (pending_full, docs/decisions/webhooks.md) the delivery is written
+// failed with `pending_limit_exceeded`: recorded, shown in its list, replayable, never sent. No NOTIFY is sent (it would serialize every producing commit on PostgreSQL's notify
 // lock): the dispatcher polls briefly, and a dispatcher in this process is signalled after commit.
 import type { Tx } from '../../db/db.js';
 import type { EventRecord, EventSubscriber } from '../../contracts/events.js';
@@ -9,21 +11,25 @@ import { newId } from '../../ids.js';
 import { signalDeliveries } from './wake.js';
 import * as queries from './queries.js';
 
+/** The error of a delivery written failed because its endpoint was at its bound of pending deliveries. */
+export const PENDING_LIMIT_EXCEEDED = 'pending_limit_exceeded';
+
+const refusal = (endpoint: { pending_full: boolean }) => (endpoint.pending_full ? { refusedWith: PENDING_LIMIT_EXCEEDED } : {});
+
 const fanOutOne = async (tx: Tx, scope: Scope, event: EventRecord): Promise<void> => {
-  const endpointIds = await queries.selectSubscribedEndpointIds(tx, scope, event.type);
-  if (endpointIds.length === 0) return;
-  const body = JSON.stringify(event);
+  const endpoints = await queries.selectSubscribedEndpoints(tx, scope, event.type);
+  if (endpoints.length === 0) return;
   await queries.insertDeliveries(
     tx,
     scope,
-    endpointIds.map((endpointId) => ({
+    endpoints.map((endpoint) => ({
       id: newId('webhookDelivery'),
-      endpointId,
+      endpointId: endpoint.id,
       eventId: event.id,
       eventType: event.type,
       replayOf: null,
       objectId: event.data.object.id,
-      body,
+      ...refusal(endpoint),
     })),
     new Date(event.created),
   );
@@ -44,7 +50,6 @@ const fanOutMany = async (tx: Tx, scope: Scope, events: readonly EventRecord[]):
   for (const event of events) {
     const subscribed = endpoints.filter((endpoint) => endpoint.enabled_events.includes('*') || endpoint.enabled_events.includes(event.type));
     if (subscribed.length === 0) continue;
-    const body = JSON.stringify(event);
     for (const endpoint of subscribed) {
       deliveries.push({
         id: newId('webhookDelivery'),
@@ -53,7 +58,7 @@ const fanOutMany = async (tx: Tx, scope: Scope, events: readonly EventRecord[]):
         eventType: event.type,
         replayOf: null,
         objectId: event.data.object.id,
-        body,
+        ...refusal(endpoint),
       });
     }
   }

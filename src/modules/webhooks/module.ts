@@ -1,12 +1,11 @@
 // The webhooks module's manifest (src/contracts/wiring.ts): endpoints and deliveries, the fan-out
 // written with every event, the dispatcher as a component of the worker, the retention job, the
 // test clock's hook, and the figures of GET /metrics.
-import type { ClockAdvanceHook, PeriodicJob, WorkerComponent, WorkStatsSource } from '../../contracts/background.js';
+import type { ClockAdvanceHook, CounterSource, PeriodicJob, WorkerComponent, WorkStatsSource } from '../../contracts/background.js';
 import type { ModuleManifest } from '../../contracts/wiring.js';
 import { dispatcherFor, forgetDispatcher } from './dispatcher.js';
-import { webhookDeliveriesErasure } from './erasure.js';
 import { webhookFanOut } from './fan-out.js';
-import { selectDeliveryWork } from './queries.js';
+import { countDeliveriesOverBound, selectDeliveryWork, updatePendingFull } from './queries.js';
 import { pruneWebhookDeliveries } from './retention.js';
 import { webhookRoutes } from './routes/index.js';
 
@@ -30,6 +29,29 @@ const pruneWebhookDeliveriesJob: PeriodicJob = {
   run: (services) => pruneWebhookDeliveries(services),
 };
 
+/**
+ * The fan-out's view of each endpoint's bound of pending deliveries (webhook_endpoints.pending_full),
+ * refreshed every few seconds: the fan-out written with every event reads the flag instead of
+ * counting (docs/decisions/webhooks.md). Always answers 0: one round per period is enough.
+ */
+export const PENDING_BOUND_CHECK_MS = 5_000;
+const webhookPendingBoundJob: PeriodicJob = {
+  name: 'webhook_pending_bound',
+  everyMs: PENDING_BOUND_CHECK_MS,
+  run: async (services) => {
+    await updatePendingFull(services.db, services.config.limits.webhookPendingDeliveries);
+    return 0;
+  },
+};
+
+/** Deliveries of new events written failed at the bound (pending_limit_exceeded), still within retention. */
+const deliveriesOverBoundCounter: CounterSource = {
+  name: 'webhook_deliveries_over_pending_bound',
+  help: 'Webhook deliveries written failed (pending_limit_exceeded) because their endpoint was at its bound of pending deliveries, still within retention, by mode.',
+  labelName: 'mode',
+  read: (db) => countDeliveriesOverBound(db),
+};
+
 /** Attempts of the mode that the advance made due start at once, before the advance answers. */
 const startDueWebhookAttempts: ClockAdvanceHook = {
   name: 'start_due_webhook_attempts',
@@ -51,10 +73,10 @@ const webhookDeliveryWorkStats: WorkStatsSource = {
 export const webhooksModule: ModuleManifest = {
   name: 'webhooks',
   routes: { secret: webhookRoutes },
-  periodic: [pruneWebhookDeliveriesJob],
+  periodic: [pruneWebhookDeliveriesJob, webhookPendingBoundJob],
   components: [webhookDispatcherComponent],
   workStats: [webhookDeliveryWorkStats],
   clockAdvanceHooks: [startDueWebhookAttempts],
   eventSubscribers: [webhookFanOut],
-  erasure: webhookDeliveriesErasure,
+  counters: [deliveriesOverBoundCounter],
 };

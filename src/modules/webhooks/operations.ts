@@ -175,8 +175,19 @@ export async function listWebhookDeliveries(ctx: OperationContext, query: ListWe
   return toList(rows.map(serializeDelivery), page.limit);
 }
 
-/** 201: a new pending delivery of the same event to the same endpoint; the original is unchanged. */
-export async function replayWebhookDelivery(ctx: OperationContext, id: string): Promise<WebhookDelivery> {
+/** The endpoint's bound of pending deliveries, as the 409 of a replay past it. */
+function pendingBoundError(ctx: OperationContext, advice: string): Error {
+  return errors.limitExceeded('Pending deliveries per webhook endpoint', ctx.config.limits.webhookPendingDeliveries, 'MAX_PENDING_WEBHOOK_DELIVERIES', advice);
+}
+
+/**
+ * A replay of one delivery: a new pending delivery of its event to its endpoint (201), unless the
+ * event already has a pending delivery to that endpoint: then that one is answered (200), made due
+ * now if it was waiting for a retry. Bounded: a new one past the endpoint's bound of pending
+ * deliveries is refused (409 limit_exceeded). The endpoint's row lock serializes replays to it,
+ * and the unique index of pending deliveries per (endpoint, event) holds whatever runs beside.
+ */
+export async function replayWebhookDelivery(ctx: OperationContext, id: string): Promise<{ delivery: WebhookDelivery; created: boolean }> {
   const { scope } = ctx;
   return ctx.db.transaction(async (tx) => {
     const now = await modeNow(tx, ctx.clock, scope);
@@ -185,41 +196,50 @@ export async function replayWebhookDelivery(ctx: OperationContext, id: string): 
     const endpoint = await queries.lockEndpoint(tx, scope, original.endpoint_id);
     if (!endpoint) throw errors.missing('webhook delivery', id, 'id');
     if (endpoint.status !== 'enabled') throw errors.invalidState('webhook endpoint', endpoint.status, 'receive a replay; enable it first');
+    const answerPending = async (pending: queries.DeliveryRow) => {
+      if (await queries.updatePendingDueNow(tx, scope, pending.id, now, new Date(ctx.clock.nowMs()))) tx.afterCommit(signalDeliveries);
+      return { delivery: serializeDelivery((await queries.selectDelivery(tx, scope, pending.id))!), created: false };
+    };
+    const pending = await queries.selectPendingOfEvent(tx, scope, endpoint.id, original.event_id);
+    if (pending) return answerPending(pending);
+    const bound = ctx.config.limits.webhookPendingDeliveries;
+    if ((await queries.countPendingDeliveries(tx, scope, endpoint.id, bound)) >= bound) {
+      throw pendingBoundError(ctx, 'replay it once the endpoint has worked through its pending deliveries');
+    }
     const replayId = newId('webhookDelivery');
-    await queries.insertDeliveries(
+    const written = await queries.insertReplay(
       tx,
       scope,
-      [
-        {
-          id: replayId,
-          endpointId: endpoint.id,
-          eventId: original.event_id,
-          eventType: original.event_type,
-          replayOf: original.id,
-          objectId: original.object_id,
-          body: original.request_body,
-        },
-      ],
+      { id: replayId, endpointId: endpoint.id, eventId: original.event_id, eventType: original.event_type, replayOf: original.id, objectId: original.object_id },
       now,
     );
+    if (!written) {
+      // Another transaction's pending delivery of the event committed in between.
+      const other = await queries.selectPendingOfEvent(tx, scope, endpoint.id, original.event_id);
+      if (other) return answerPending(other);
+    }
     tx.afterCommit(signalDeliveries);
-    return serializeDelivery((await queries.selectDelivery(tx, scope, replayId))!);
+    return { delivery: serializeDelivery((await queries.selectDelivery(tx, scope, replayId))!), created: true };
   });
 }
 
-/** Failed deliveries replayed per transaction by replay_failed. */
+/** Failed deliveries looked at per transaction by replay_failed. */
 export const REPLAY_PAGE = 500;
 
 /**
- * Replays every failed delivery of the endpoint (created since `since`, when given) as new pending
- * deliveries, oldest first, in pages of REPLAY_PAGE: each page is one transaction (the endpoint
- * locked and checked enabled, one INSERT … SELECT), so many thousands never hold one long
+ * Replays the endpoint's failed deliveries (created since `since`, when given), oldest first, in
+ * pages of REPLAY_PAGE: each page is one transaction (the endpoint locked and checked enabled, its
+ * pending deliveries counted, one INSERT … SELECT), so many thousands never hold one long
  * transaction, and the dispatcher starts on the first page while the next is written. Only
- * deliveries made before the call are looked at; a page that fails leaves the earlier ones replayed.
+ * deliveries made before the call are looked at. Each event is replayed at most once per call, and
+ * not at all while it has a pending delivery to the endpoint, so calling again never doubles
+ * anything. Past the endpoint's bound of pending deliveries the call stops with 409
+ * limit_exceeded; what was written before stays (the message says how many).
  */
 export async function replayFailedWebhookDeliveries(ctx: OperationContext, id: string, body: ReplayFailedDeliveriesBody): Promise<WebhookReplay> {
   const { scope } = ctx;
   const since = body?.since !== undefined ? new Date(body.since) : null;
+  const bound = ctx.config.limits.webhookPendingDeliveries;
   // Delivery ids are time-ordered: an id made now bounds the deliveries that existed before the call.
   const beforeId = newId('webhookDelivery');
   let afterId: string | null = null;
@@ -230,13 +250,21 @@ export async function replayFailedWebhookDeliveries(ctx: OperationContext, id: s
       const endpoint = await queries.lockEndpoint(tx, scope, id);
       if (!endpoint) throw errors.missing('webhook endpoint', id, 'id');
       if (endpoint.status !== 'enabled') throw errors.invalidState('webhook endpoint', endpoint.status, 'receive a replay; enable it first');
+      const room = Math.max(0, bound - (await queries.countPendingDeliveries(tx, scope, id, bound)));
       const newIds = Array.from({ length: REPLAY_PAGE }, () => newId('webhookDelivery'));
-      const written = await queries.insertReplaysOfFailed(tx, scope, id, { since, afterId, beforeId, limit: REPLAY_PAGE }, newIds, now);
-      if (written.count > 0) tx.afterCommit(signalDeliveries);
-      return written;
+      const written = await queries.insertReplaysOfFailed(tx, scope, id, { since, afterId, beforeId, limit: REPLAY_PAGE, room }, newIds, now);
+      if (written.replayed > 0) tx.afterCommit(signalDeliveries);
+      return { ...written, bounded: written.wanted > room };
     });
-    replayed += page.count;
-    if (page.count < REPLAY_PAGE || page.lastId === null) break;
+    replayed += page.replayed;
+    // The page wanted more than the bound left room for: what fitted is written (committed), the rest refused.
+    if (page.bounded) {
+      throw pendingBoundError(
+        ctx,
+        `${replayed} deliveries were replayed before it was reached; call again once the endpoint has worked through its pending deliveries (an event with a pending delivery is not replayed twice)`,
+      );
+    }
+    if (page.scanned < REPLAY_PAGE || page.lastId === null) break;
     afterId = page.lastId;
   }
   return { object: 'webhook_replay', endpoint: id, since: since?.toISOString() ?? null, replayed };

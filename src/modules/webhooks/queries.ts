@@ -5,6 +5,8 @@ import { PLAN_EACH_CALL, type Queryable, type Tx } from '../../db/db.js';
 import { selectPage, type PageRequest } from '../../db/paging.js';
 import type { WorkStatsRow } from '../../contracts/background.js';
 import type { Mode, Scope } from '../../scope.js';
+import type { EventType } from '../../contracts/events.js';
+import { eventEnvelope, type StoredEventData } from '../../outbox/envelope.js';
 import type { AttemptLogEntry, WebhookDeliveryStatus, WebhookEndpointOrdering, WebhookEndpointStatus } from './schemas.js';
 
 export interface EndpointRow {
@@ -143,6 +145,7 @@ export async function selectWorkspaceOfMarketplace(q: Queryable, scope: Scope): 
 
 export interface DeliveryRow {
   id: string;
+  mode: Mode;
   endpoint_id: string;
   event_id: string;
   event_type: string;
@@ -153,7 +156,9 @@ export interface DeliveryRow {
   attempt_log: AttemptLogEntry[];
   next_attempt_at: Date | null;
   request_headers: Record<string, string>;
-  request_body: string;
+  /** The event's stored data and time (the body is rendered from them: bodyOf). */
+  event_data: StoredEventData | null;
+  event_created_at: Date | null;
   response_status: number | null;
   response_body: string | null;
   error: string | null;
@@ -161,8 +166,24 @@ export interface DeliveryRow {
   completed_at: Date | null;
 }
 
-const DELIVERY_COLUMNS = `id, endpoint_id, event_id, event_type, replay_of, object_id, status, attempts, attempt_log, next_attempt_at,
-  request_headers, request_body, response_status, response_body, error, created_at, completed_at`;
+// The body is the event's, read from its row (primary key) beside each delivery: nothing is copied.
+const EVENT_OF_D = `FROM events ev WHERE ev.marketplace_id = d.marketplace_id AND ev.mode = d.mode AND ev.id = d.event_id`;
+const DELIVERY_COLUMNS = `d.id, d.mode, d.endpoint_id, d.event_id, d.event_type, d.replay_of, d.object_id, d.status, d.attempts, d.attempt_log,
+  d.next_attempt_at, d.request_headers, (SELECT ev.data ${EVENT_OF_D}) AS event_data, (SELECT ev.created_at ${EVENT_OF_D}) AS event_created_at,
+  d.response_status, d.response_body, d.error, d.created_at, d.completed_at`;
+
+/**
+ * The body a delivery sends and shows: its event's envelope, rendered from the events row (so an
+ * erasure of the event reaches every delivery of it). Events are never deleted; a missing one
+ * (which no statement writes) would send an envelope with empty data rather than stop the claim.
+ */
+export function bodyOf(row: { event_id: string; event_type: string; mode: Mode; event_data: StoredEventData | null; event_created_at: Date | string | null }): string {
+  if (row.event_data === null || row.event_created_at === null) {
+    return JSON.stringify({ id: row.event_id, object: 'event', type: row.event_type, api_version: 'v1', livemode: row.mode === 'live', data: {} });
+  }
+  const createdAt = row.event_created_at instanceof Date ? row.event_created_at : new Date(row.event_created_at);
+  return JSON.stringify(eventEnvelope({ id: row.event_id, mode: row.mode, type: row.event_type as EventType, data: row.event_data, created_at: createdAt }));
+}
 
 export interface NewDelivery {
   id: string;
@@ -172,16 +193,23 @@ export interface NewDelivery {
   replayOf: string | null;
   /** The event's data.object.id: a per_object endpoint delivers one at a time per object. */
   objectId: string | null;
-  body: string;
+  /** Written failed with this error instead of pending (the endpoint is at its pending bound). */
+  refusedWith?: string;
 }
 
-/** Pending deliveries due at once (`now`, on the mode's clock). */
+/**
+ * Deliveries due at once (`now`, on the mode's clock): pending, or failed at once with their
+ * `refusedWith` error. They carry no body: each refers to its event.
+ */
 export async function insertDeliveries(tx: Tx, scope: Scope, deliveries: readonly NewDelivery[], now: Date): Promise<void> {
   if (deliveries.length === 0) return;
   await tx.query(
-    `INSERT INTO webhook_deliveries (marketplace_id, mode, id, endpoint_id, event_id, event_type, replay_of, object_id, status, next_attempt_at, request_body, created_at)
-     SELECT $1, $2, d.id, d.endpoint_id, d.event_id, d.event_type, d.replay_of, d.object_id, 'pending', $3, d.body, $3
-       FROM jsonb_to_recordset($4::jsonb) AS d(id text, endpoint_id text, event_id text, event_type text, replay_of text, object_id text, body text)`,
+    `INSERT INTO webhook_deliveries (marketplace_id, mode, id, endpoint_id, event_id, event_type, replay_of, object_id, status, next_attempt_at, error,
+                                     created_at, completed_at)
+     SELECT $1, $2, d.id, d.endpoint_id, d.event_id, d.event_type, d.replay_of, d.object_id,
+            CASE WHEN d.error IS NULL THEN 'pending' ELSE 'failed' END, CASE WHEN d.error IS NULL THEN $3::timestamptz END, d.error,
+            $3, CASE WHEN d.error IS NOT NULL THEN $3::timestamptz END
+       FROM jsonb_to_recordset($4::jsonb) AS d(id text, endpoint_id text, event_id text, event_type text, replay_of text, object_id text, error text)`,
     [
       scope.marketplaceId,
       scope.mode,
@@ -194,7 +222,7 @@ export async function insertDeliveries(tx: Tx, scope: Scope, deliveries: readonl
           event_type: d.eventType,
           replay_of: d.replayOf,
           object_id: d.objectId,
-          body: d.body,
+          error: d.refusedWith ?? null,
         })),
       ),
     ],
@@ -202,59 +230,169 @@ export async function insertDeliveries(tx: Tx, scope: Scope, deliveries: readonl
 }
 
 /**
- * Replays the endpoint's failed deliveries (created at or after `since`, when given) as new pending
- * ones, in one statement, oldest first, at most `limit` of them after `afterId` and before `beforeId` (paging by id):
- * answers how many were written and the id of the last original replayed.
+ * One replay: a new pending delivery of the event to the endpoint, unless one is pending already
+ * (the unique index of pending deliveries per endpoint and event): answers whether it was written.
+ */
+export async function insertReplay(tx: Tx, scope: Scope, d: Omit<NewDelivery, 'refusedWith'>, now: Date): Promise<boolean> {
+  const rows = await tx.query(
+    `INSERT INTO webhook_deliveries (marketplace_id, mode, id, endpoint_id, event_id, event_type, replay_of, object_id, status, next_attempt_at, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', $9, $9)
+     ON CONFLICT (marketplace_id, mode, endpoint_id, event_id) WHERE status = 'pending' DO NOTHING
+     RETURNING id`,
+    [scope.marketplaceId, scope.mode, d.id, d.endpointId, d.eventId, d.eventType, d.replayOf, d.objectId, now],
+  );
+  return rows.length > 0;
+}
+
+/** The endpoint's pending delivery of the event, if any (there is at most one). */
+export async function selectPendingOfEvent(q: Queryable, scope: Scope, endpointId: string, eventId: string): Promise<DeliveryRow | null> {
+  const rows = await q.query<DeliveryRow>(
+    `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d
+      WHERE d.marketplace_id = $1 AND d.mode = $2 AND d.endpoint_id = $3 AND d.event_id = $4 AND d.status = 'pending'`,
+    [scope.marketplaceId, scope.mode, endpointId, eventId],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * A pending delivery waiting for its next retry, and not under way, is made due now (a replay of
+ * it asks for an attempt now); answers whether it moved.
+ */
+export async function updatePendingDueNow(tx: Tx, scope: Scope, id: string, now: Date, realNow: Date): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE webhook_deliveries SET next_attempt_at = $4
+      WHERE marketplace_id = $1 AND mode = $2 AND id = $3 AND status = 'pending' AND next_attempt_at > $4
+        AND (locked_until IS NULL OR locked_until <= $5)
+      RETURNING id`,
+    [scope.marketplaceId, scope.mode, id, now, realNow],
+  );
+  return rows.length > 0;
+}
+
+/** The endpoint's pending deliveries, counted up to `upTo` (enough to compare with the bound). */
+export async function countPendingDeliveries(q: Queryable, scope: Scope, endpointId: string, upTo: number): Promise<number> {
+  const rows = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (
+       SELECT 1 FROM webhook_deliveries WHERE marketplace_id = $1 AND mode = $2 AND endpoint_id = $3 AND status = 'pending' LIMIT $4
+     ) pending`,
+    [scope.marketplaceId, scope.mode, endpointId, upTo],
+  );
+  return Number(rows[0]!.n);
+}
+
+/**
+ * The fan-out's view of the bound: every endpoint with pending deliveries (found as the claim finds
+ * them, one probe each), and every endpoint flagged full, has `pending_full` set to whether it has
+ * `bound` pending deliveries or more (counted up to the bound, from webhook_deliveries_endpoint_due_idx);
+ * only the flags that change are written. Answers how many changed.
+ */
+export async function updatePendingFull(q: Queryable, bound: number): Promise<number> {
+  const rows = await q.query(
+    `WITH RECURSIVE endpoints AS (
+       (SELECT d.endpoint_id FROM webhook_deliveries d WHERE d.status = 'pending' ORDER BY d.endpoint_id LIMIT 1)
+       UNION ALL
+       SELECT nxt.endpoint_id FROM endpoints CROSS JOIN LATERAL (
+         SELECT d.endpoint_id FROM webhook_deliveries d
+          WHERE d.status = 'pending' AND d.endpoint_id > endpoints.endpoint_id ORDER BY d.endpoint_id LIMIT 1
+       ) nxt
+     ),
+     checked AS (
+       SELECT e.marketplace_id, e.mode, e.id,
+              (SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries d WHERE d.status = 'pending' AND d.endpoint_id = e.id LIMIT $1) pending) >= $1 AS full
+         FROM webhook_endpoints e
+        WHERE e.pending_full OR e.id IN (SELECT endpoint_id FROM endpoints)
+     )
+     UPDATE webhook_endpoints e SET pending_full = c.full
+       FROM checked c
+      WHERE e.marketplace_id = c.marketplace_id AND e.mode = c.mode AND e.id = c.id AND e.pending_full <> c.full
+     RETURNING e.id`,
+    [bound],
+  );
+  return rows.length;
+}
+
+/** GET /metrics: the deliveries written failed because their endpoint was at its pending bound (still kept), per mode. */
+export function countDeliveriesOverBound(q: Queryable): Promise<Array<{ label: string; value: number }>> {
+  return q.query<{ label: string; value: number }>(
+    `SELECT mode AS label, count(*)::float8 AS value FROM webhook_deliveries WHERE error = 'pending_limit_exceeded' GROUP BY mode`,
+  );
+}
+
+/**
+ * One page of replay_failed: the endpoint's failed deliveries (created at or after `since`, when
+ * given), oldest first, at most `limit` of them after `afterId` and before `beforeId` (paging by
+ * id). Each event of the page is considered once (its latest failed delivery of the page is the
+ * one replayed, named by replay_of), and gets a new pending delivery unless it already has a
+ * pending one or was replayed since the call began (a delivery of it to the endpoint with an id
+ * after `beforeId`), at most `room` of them, in one statement. Answers the page's size and last
+ * id, how many were written, and how many wanted writing (more than `room`: the bound stopped it).
  */
 export async function insertReplaysOfFailed(
   tx: Tx,
   scope: Scope,
   endpointId: string,
-  page: { since: Date | null; afterId: string | null; beforeId: string; limit: number },
+  page: { since: Date | null; afterId: string | null; beforeId: string; limit: number; room: number },
   newIds: readonly string[],
   now: Date,
-): Promise<{ count: number; lastId: string | null }> {
-  const rows = await tx.query<{ original_id: string }>(
-    `WITH failed AS (
-       SELECT d.id, d.event_id, d.event_type, d.object_id, d.request_body, row_number() OVER (ORDER BY d.id) AS n
+): Promise<{ scanned: number; lastId: string | null; replayed: number; wanted: number }> {
+  const rows = await tx.query<{ scanned: number; last_id: string | null; replayed: number; wanted: number }>(
+    `WITH scanned AS (
+       SELECT d.id, d.event_id, d.event_type, d.object_id
          FROM webhook_deliveries d
         WHERE d.marketplace_id = $1 AND d.mode = $2 AND d.endpoint_id = $3 AND d.status = 'failed'
           AND ($4::timestamptz IS NULL OR d.created_at >= $4) AND ($5::text IS NULL OR d.id > $5) AND d.id < $9
         ORDER BY d.id LIMIT $6
+     ),
+     wanted AS (
+       SELECT l.* FROM (SELECT DISTINCT ON (s.event_id) s.* FROM scanned s ORDER BY s.event_id, s.id DESC) l
+        WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries o
+                           WHERE o.marketplace_id = $1 AND o.mode = $2 AND o.event_id = l.event_id AND o.endpoint_id = $3
+                             AND (o.status = 'pending' OR o.id > $9))
+     ),
+     fresh AS (
+       SELECT w.*, row_number() OVER (ORDER BY w.id) AS n FROM wanted w ORDER BY w.id LIMIT $10
+     ),
+     inserted AS (
+       INSERT INTO webhook_deliveries (marketplace_id, mode, id, endpoint_id, event_id, event_type, replay_of, object_id, status, next_attempt_at, created_at)
+       SELECT $1, $2, ($7::text[])[f.n], $3, f.event_id, f.event_type, f.id, f.object_id, 'pending', $8, $8
+         FROM fresh f ORDER BY f.n
+       ON CONFLICT (marketplace_id, mode, endpoint_id, event_id) WHERE status = 'pending' DO NOTHING
+       RETURNING 1
      )
-     INSERT INTO webhook_deliveries (marketplace_id, mode, id, endpoint_id, event_id, event_type, replay_of, object_id, status, next_attempt_at, request_body, created_at)
-     SELECT $1, $2, ($7::text[])[f.n], $3, f.event_id, f.event_type, f.id, f.object_id, 'pending', $8, f.request_body, $8
-       FROM failed f ORDER BY f.n
-     RETURNING replay_of AS original_id`,
-    [scope.marketplaceId, scope.mode, endpointId, page.since, page.afterId, page.limit, newIds, now, page.beforeId],
+     SELECT (SELECT count(*) FROM scanned)::int AS scanned, (SELECT max(id) FROM scanned) AS last_id,
+            (SELECT count(*) FROM inserted)::int AS replayed, (SELECT count(*) FROM wanted)::int AS wanted`,
+    [scope.marketplaceId, scope.mode, endpointId, page.since, page.afterId, page.limit, newIds, now, page.beforeId, page.room],
   );
-  const lastId = rows.reduce<string | null>((last, row) => (last === null || row.original_id > last ? row.original_id : last), null);
-  return { count: rows.length, lastId };
+  const row = rows[0]!;
+  return { scanned: Number(row.scanned), lastId: row.last_id, replayed: Number(row.replayed), wanted: Number(row.wanted) };
 }
 
 /** The enabled endpoints of the mode subscribed to any of the types (or to '*'), with their subscriptions. */
-export async function selectEndpointsSubscribedToAny(q: Queryable, scope: Scope, types: readonly string[]): Promise<Array<{ id: string; enabled_events: string[] }>> {
-  return q.query<{ id: string; enabled_events: string[] }>(
-    `SELECT id, enabled_events FROM webhook_endpoints
+export async function selectEndpointsSubscribedToAny(
+  q: Queryable,
+  scope: Scope,
+  types: readonly string[],
+): Promise<Array<{ id: string; enabled_events: string[]; pending_full: boolean }>> {
+  return q.query<{ id: string; enabled_events: string[]; pending_full: boolean }>(
+    `SELECT id, enabled_events, pending_full FROM webhook_endpoints
       WHERE marketplace_id = $1 AND mode = $2 AND status = 'enabled' AND enabled_events && ('{*}'::text[] || $3::text[])
       ORDER BY id`,
     [scope.marketplaceId, scope.mode, types],
   );
 }
 
-/** The enabled endpoints of the mode subscribed to the type (or to '*'). */
-export async function selectSubscribedEndpointIds(q: Queryable, scope: Scope, type: string): Promise<string[]> {
-  const rows = await q.query<{ id: string }>(
-    `SELECT id FROM webhook_endpoints
+/** The enabled endpoints of the mode subscribed to the type (or to '*'), each with whether it is at its pending bound. */
+export function selectSubscribedEndpoints(q: Queryable, scope: Scope, type: string): Promise<Array<{ id: string; pending_full: boolean }>> {
+  return q.query<{ id: string; pending_full: boolean }>(
+    `SELECT id, pending_full FROM webhook_endpoints
       WHERE marketplace_id = $1 AND mode = $2 AND status = 'enabled' AND enabled_events && ARRAY['*', $3]::text[]
       ORDER BY id`,
     [scope.marketplaceId, scope.mode, type],
   );
-  return rows.map((row) => row.id);
 }
 
 export async function selectDelivery(q: Queryable, scope: Scope, id: string): Promise<DeliveryRow | null> {
-  const rows = await q.query<DeliveryRow>(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE marketplace_id = $1 AND mode = $2 AND id = $3`, [
+  const rows = await q.query<DeliveryRow>(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE d.marketplace_id = $1 AND d.mode = $2 AND d.id = $3`, [
     scope.marketplaceId,
     scope.mode,
     id,
@@ -270,7 +408,7 @@ export function selectDeliveries(
   filter: { endpointId?: string; status?: WebhookDeliveryStatus },
 ): Promise<DeliveryRow[]> {
   return selectPage<DeliveryRow>(q, {
-    sql: `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE marketplace_id = $1 AND mode = $2`,
+    sql: `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE d.marketplace_id = $1 AND d.mode = $2`,
     params: [scope.marketplaceId, scope.mode],
     equals: { endpoint_id: filter.endpointId, status: filter.status },
     page,
@@ -284,26 +422,6 @@ export async function failPendingDeliveries(tx: Tx, scope: Scope, endpointId: st
       WHERE marketplace_id = $1 AND mode = $2 AND endpoint_id = $3 AND status = 'pending'`,
     [scope.marketplaceId, scope.mode, endpointId, error, now],
   );
-}
-
-/** The deliveries of the given events, locked in id order (erasure rewrites their bodies). */
-export function lockDeliveriesOfObjects(tx: Tx, scope: Scope, objectIds: readonly string[]): Promise<Array<{ id: string; request_body: string }>> {
-  return tx.query(
-    `SELECT d.id, d.request_body FROM webhook_deliveries d
-      WHERE d.marketplace_id = $1 AND d.mode = $2
-        AND d.event_id IN (SELECT e.id FROM events e WHERE e.marketplace_id = $1 AND e.mode = $2 AND e.object_id = ANY($3::text[]))
-      ORDER BY d.id FOR UPDATE OF d`,
-    [scope.marketplaceId, scope.mode, objectIds],
-  );
-}
-
-export async function updateDeliveryBody(tx: Tx, scope: Scope, id: string, body: string): Promise<void> {
-  await tx.query('UPDATE webhook_deliveries SET request_body = $4 WHERE marketplace_id = $1 AND mode = $2 AND id = $3', [
-    scope.marketplaceId,
-    scope.mode,
-    id,
-    body,
-  ]);
 }
 
 /** Retention: up to `limit` of the oldest deliveries created before `before` that are no longer pending. */
@@ -330,6 +448,7 @@ export interface ClaimedRow {
   endpoint_id: string;
   event_id: string;
   attempts: number;
+  /** The body to send: the event's envelope, rendered from the event's row read by the claim. */
   request_body: string;
   url: string;
   secret_enc: string;
@@ -441,7 +560,8 @@ UPDATE webhook_deliveries d
   FROM numbered nb LEFT JOIN paced p ON p.id = nb.endpoint_id, webhook_endpoints e
  WHERE d.ctid = nb.row_id
    AND e.marketplace_id = d.marketplace_id AND e.mode = d.mode AND e.id = d.endpoint_id
-RETURNING d.ctid::text AS row_id, d.marketplace_id, d.mode, d.id, d.endpoint_id, d.event_id, d.attempts, d.request_body, e.url, e.secret_enc,
+RETURNING d.ctid::text AS row_id, d.marketplace_id, d.mode, d.id, d.endpoint_id, d.event_id, d.event_type, d.attempts,
+          (SELECT ev.data ${EVENT_OF_D}) AS event_data, (SELECT ev.created_at ${EVENT_OF_D}) AS event_created_at, e.url, e.secret_enc,
           ${OFFSET_OF_D} AS offset_ms,
           CASE WHEN p.id IS NULL THEN NULL ELSE p.base + make_interval(secs => nb.k / p.rate::float8) END AS send_at, p.rate`;
 
@@ -449,6 +569,13 @@ RETURNING d.ctid::text AS row_id, d.marketplace_id, d.mode, d.id, d.endpoint_id,
  * One statement, so it may run on its own (autocommit, one round trip): the dispatcher claims
  * without an explicit transaction. A Tx works the same.
  */
+/** What the claim reads of the delivery's event, to render the body. */
+interface EventOfClaim {
+  event_type: string;
+  event_data: StoredEventData | null;
+  event_created_at: Date | null;
+}
+
 export async function claimDueDeliveries(q: Queryable | Tx, r: ClaimRequest): Promise<ClaimedRow[]> {
   const rows = await q.query<ClaimedRow>(CLAIM_SQL, [
     r.realNow,
@@ -464,8 +591,13 @@ export async function claimDueDeliveries(q: Queryable | Tx, r: ClaimRequest): Pr
     r.leaseMs,
     r.horizonMs,
   ]);
-  // Converted in place: one object per claimed row, however many fields it gains after.
-  for (const row of rows) {
+  // Converted in place: one object per claimed row, however many fields it gains after. The body is
+  // rendered from the event's row here, and the raw event fields dropped.
+  for (const row of rows as Array<ClaimedRow & EventOfClaim>) {
+    row.request_body = bodyOf(row);
+    // Let go of the parsed event (the claim is held until its outcome is recorded); no delete, which
+    // would turn every claimed row into a slow dictionary object.
+    row.event_data = null;
     row.attempts = Number(row.attempts);
     row.offset_ms = Number(row.offset_ms);
     if (row.send_at !== null && !(row.send_at instanceof Date)) row.send_at = new Date(row.send_at);

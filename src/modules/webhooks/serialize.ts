@@ -1,5 +1,5 @@
 // Rows → API objects.
-import type { DeliveryRow, EndpointRow } from './queries.js';
+import { bodyOf, type DeliveryRow, type EndpointRow } from './queries.js';
 import type { WebhookDelivery, WebhookEndpoint } from './schemas.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -35,7 +35,7 @@ export function serializeDelivery(row: DeliveryRow): WebhookDelivery {
     attempts: row.attempts,
     attempt_log: row.attempt_log,
     next_attempt_at: iso(row.next_attempt_at),
-    request: { headers: row.request_headers, body: row.request_body },
+    request: { headers: row.request_headers, body: bodyOf(row) },
     response: { status: row.response_status, body: row.response_body },
     error: row.error,
     created_at: row.created_at.toISOString(),

@@ -195,7 +195,12 @@ describe('replay and rotation', () => {
     const endpoint = await createEndpoint(ctx, { url: receiver.url('/flaky'), enabled_events: ['seller.created'] });
     await createSeller(ctx);
     await deliverDue(ctx);
+    // Given up (turning the endpoint off fails its pending deliveries): a replay of a pending one
+    // would answer that one (test/modules/webhooks/replay-bounds.test.ts).
+    await ctx.request(`/v1/webhook_endpoints/${endpoint.id}`, { method: 'PATCH', body: { status: 'disabled' } });
+    await ctx.request(`/v1/webhook_endpoints/${endpoint.id}`, { method: 'PATCH', body: { status: 'enabled' } });
     const [original] = await deliveriesOf(ctx, endpoint.id);
+    expect(original).toMatchObject({ status: 'failed', attempts: 1, error: 'endpoint_disabled' });
     fail = false;
     const res = await ctx.request(`/v1/webhook_deliveries/${original.id}/replay`, { method: 'POST' });
     expect(res.status, res.text).toBe(201);

@@ -55,8 +55,8 @@ describe('the dispatcher plans on a table without statistics', () => {
     for (let i = 0; i < 20; i++) await createSeller(ctx);
     // A backlog of the size where the plans had gone wrong: 8,000 more pending rows like those.
     await ctx.db.query(
-      `INSERT INTO webhook_deliveries (marketplace_id, mode, id, endpoint_id, event_id, event_type, object_id, status, next_attempt_at, request_body, created_at)
-       SELECT marketplace_id, mode, id || 'c' || g, endpoint_id, event_id, event_type, object_id || 'c' || g, status, next_attempt_at, request_body, created_at
+      `INSERT INTO webhook_deliveries (marketplace_id, mode, id, endpoint_id, event_id, event_type, object_id, status, next_attempt_at, created_at)
+       SELECT marketplace_id, mode, id || 'c' || g, endpoint_id, event_id || 'c' || g, event_type, object_id || 'c' || g, status, next_attempt_at, created_at
          FROM webhook_deliveries, generate_series(1, 200) AS g`,
     );
     const pending = await ctx.db.query<{ row_id: string; marketplace_id: string; mode: Mode; id: string; endpoint_id: string }>(
