@@ -3,8 +3,11 @@
 // time fenced by a claim token in locked_by), starts every claimed attempt at once with no
 // transaction open (hundreds in flight over keep-alive pools), and records outcomes in batches:
 // whatever finished while the previous batch was being written goes in the next, in one
-// transaction of a few statements. A per-endpoint cap (per process) keeps a slow or dead endpoint
-// to its own slots. A worker that dies leaves its claims to the next claim after their lease.
+// transaction of a few statements. Caps per process keep a slow or dead endpoint to its own slots
+// and a tenant (a marketplace and mode) to its share: per endpoint, per tenant, and a reserve past
+// the shared slots that only tenants with almost nothing in flight may use; the claim takes the
+// tenants' rows in turns (docs/webhooks.md, "Fair delivery between tenants"). A worker that dies
+// leaves its claims to the next claim after their lease.
 // Wake-ups: a signal from this process's commits, else short adaptive polling: no NOTIFY.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -37,10 +40,16 @@ export interface DispatcherLog {
 export interface DispatcherOptions {
   log?: DispatcherLog;
   workerId?: string;
-  /** Attempts in flight at once in this process. */
+  /** Attempts in flight at once in this process, in the shared slots (the reserve is beyond them). */
   maxInFlight?: number;
   /** Attempts to one endpoint in flight at once in this process. */
   perEndpoint?: number;
+  /** Attempts of one tenant (marketplace and mode) in flight at once in this process. */
+  perTenant?: number;
+  /** Slots past maxInFlight, used only by tenants with fewer than reservedPerTenant in flight. */
+  reserve?: number;
+  /** What a tenant may always have in flight while the shared slots are full (from the reserve). */
+  reservedPerTenant?: number;
   /** Rows claimed by one statement. */
   batchSize?: number;
   /** How long a claim holds a row; longer than an attempt's 10 s deadline plus recording it. */
@@ -78,6 +87,9 @@ export class DeliveryDispatcher {
   private readonly log: DispatcherLog;
   private readonly maxInFlight: number;
   private readonly perEndpoint: number;
+  private readonly perTenant: number;
+  private readonly reserve: number;
+  private readonly reservedPerTenant: number;
   private readonly batchSize: number;
   private readonly leaseMs: number;
   private readonly maxPollMs: number;
@@ -85,6 +97,8 @@ export class DeliveryDispatcher {
   private readonly sender: Sender;
   private readonly secrets = new Map<string, string>();
   private readonly inFlightByEndpoint = new Map<string, number>();
+  /** Keyed `marketplace_id/mode`, as the claim statement names a tenant. */
+  private readonly inFlightByTenant = new Map<string, number>();
   private readonly running = new Set<Promise<void>>();
   /** Attempts waiting for their sending slot: woken (and released) when the dispatcher stops. */
   private readonly sleepers = new Set<() => void>();
@@ -107,6 +121,11 @@ export class DeliveryDispatcher {
     this.log = options.log ?? quiet;
     this.maxInFlight = options.maxInFlight ?? 512;
     this.perEndpoint = options.perEndpoint ?? 64;
+    // Two endpoints' worth: one dead endpoint leaves its tenant half its slots, and four tenants
+    // saturating the process still leave the reserve to everyone else.
+    this.perTenant = options.perTenant ?? 128;
+    this.reserve = options.reserve ?? 256;
+    this.reservedPerTenant = options.reservedPerTenant ?? 8;
     this.batchSize = options.batchSize ?? 256;
     this.leaseMs = options.leaseMs ?? 30_000;
     this.maxPollMs = options.maxPollMs ?? 100;
@@ -115,7 +134,7 @@ export class DeliveryDispatcher {
     this.paceHorizonMs = options.paceHorizonMs ?? 200;
     // Connections per origin up to the process's whole in-flight limit: endpoints on one host share a
     // pool, and a dead one must not hold every connection of it (it holds at most its own cap).
-    this.sender = createSender(deps.config.webhookAllowPrivateUrls, options.resolver ?? systemResolver, this.maxInFlight);
+    this.sender = createSender(deps.config.webhookAllowPrivateUrls, options.resolver ?? systemResolver, this.maxInFlight + this.reserve);
   }
 
   /** Starts the claim loop (the worker's component). */
@@ -152,7 +171,7 @@ export class DeliveryDispatcher {
   async runDue(only: Scope | null, options: { wait?: boolean } = {}): Promise<number> {
     let started = 0;
     for (;;) {
-      const want = Math.max(1, Math.min(this.batchSize, this.maxInFlight - this.inFlight));
+      const want = Math.max(1, Math.min(this.batchSize, this.room()));
       const claims = await this.claim(want, only);
       for (const claim of claims) this.launch(claim);
       started += claims.length;
@@ -166,7 +185,7 @@ export class DeliveryDispatcher {
     let pollMs = 5;
     let failures = 0;
     while (!this.stopping.signal.aborted) {
-      const free = this.maxInFlight - this.inFlight;
+      const free = this.room();
       let want = 0;
       let got = 0;
       if (free > 0) {
@@ -196,7 +215,14 @@ export class DeliveryDispatcher {
     }
   }
 
-  private async claim(limit: number, only: Scope | null): Promise<Claim[]> {
+  /** Slots a claim may fill now: the shared ones left, or else the reserve's. */
+  private room(): number {
+    return this.inFlight < this.maxInFlight ? this.maxInFlight - this.inFlight : this.maxInFlight + this.reserve - this.inFlight;
+  }
+
+  private async claim(want: number, only: Scope | null): Promise<Claim[]> {
+    const limit = Math.max(0, Math.min(want, this.room()));
+    if (limit === 0) return [];
     const full: string[] = [];
     const partial: string[] = [];
     const slots: number[] = [];
@@ -205,6 +231,21 @@ export class DeliveryDispatcher {
       else {
         partial.push(endpoint);
         slots.push(this.perEndpoint - count);
+      }
+    }
+    // While shared slots are left, a tenant may fill up to its cap; once they are all taken, only
+    // from the reserve, up to reservedPerTenant: a tenant at its cap (or past the reserved share)
+    // is passed over unread, and every other tenant's rows are still claimed.
+    const shared = this.inFlight < this.maxInFlight;
+    const tenantCap = shared ? this.perTenant : this.reservedPerTenant;
+    const fullTenants: string[] = [];
+    const partialTenants: string[] = [];
+    const tenantSlots: number[] = [];
+    for (const [tenant, count] of this.inFlightByTenant) {
+      if (count >= tenantCap) fullTenants.push(tenant);
+      else {
+        partialTenants.push(tenant);
+        tenantSlots.push(tenantCap - count);
       }
     }
     const lockedBy = `${this.workerId}#${++this.claimSeq}`;
@@ -221,6 +262,10 @@ export class DeliveryDispatcher {
         partialEndpoints: partial,
         partialSlots: slots,
         perEndpoint: this.perEndpoint,
+        fullTenants,
+        partialTenants,
+        tenantSlots,
+        perTenant: tenantCap,
         lockedBy,
         leaseMs: this.leaseMs,
         horizonMs,
@@ -246,6 +291,8 @@ export class DeliveryDispatcher {
   private launch(claim: Claim): void {
     this.inFlight++;
     this.inFlightByEndpoint.set(claim.endpoint_id, (this.inFlightByEndpoint.get(claim.endpoint_id) ?? 0) + 1);
+    const tenant = `${claim.marketplace_id}/${claim.mode}`;
+    this.inFlightByTenant.set(tenant, (this.inFlightByTenant.get(tenant) ?? 0) + 1);
     let slotHeld = true;
     // The slot is free once the receiver has answered: recording the outcome (batched) overlaps
     // with the next attempts, and the row's lease keeps it from being claimed again meanwhile.
@@ -256,8 +303,11 @@ export class DeliveryDispatcher {
       const count = this.inFlightByEndpoint.get(claim.endpoint_id) ?? 1;
       if (count <= 1) this.inFlightByEndpoint.delete(claim.endpoint_id);
       else this.inFlightByEndpoint.set(claim.endpoint_id, count - 1);
-      // The endpoint, or the process, was at its cap: its due rows can be claimed now.
-      if (count >= this.perEndpoint || this.inFlight === this.maxInFlight - 1) this.wakeLoop?.();
+      const tenantCount = this.inFlightByTenant.get(tenant) ?? 1;
+      if (tenantCount <= 1) this.inFlightByTenant.delete(tenant);
+      else this.inFlightByTenant.set(tenant, tenantCount - 1);
+      // The endpoint, the tenant or the process was at its cap: due rows can be claimed now.
+      if (count >= this.perEndpoint || tenantCount >= this.perTenant || this.inFlight >= this.maxInFlight - 1) this.wakeLoop?.();
     };
     const run = this.attempt(claim, freeSlot).finally(() => {
       freeSlot();

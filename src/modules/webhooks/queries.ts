@@ -470,6 +470,13 @@ export interface ClaimRequest {
   partialEndpoints: string[];
   partialSlots: number[];
   perEndpoint: number;
+  /** Tenants (`marketplace_id/mode`) with no slot left in this process: their endpoints are passed over. */
+  fullTenants: string[];
+  /** Tenants with some slots taken: how many each may still take. */
+  partialTenants: string[];
+  tenantSlots: number[];
+  /** What a tenant with nothing in flight here may take. */
+  perTenant: number;
   lockedBy: string;
   leaseMs: number;
   /** How far ahead a rate-limited endpoint's sending slots may be handed out. */
@@ -483,10 +490,16 @@ export interface ClaimRequest {
 // one probe per endpoint) and takes each endpoint's due rows in order, up to the slots it has left
 // here, from the same index; endpoints at their cap are not read at all. So a dead endpoint's
 // backlog of due rows costs the claim nothing, however deep it grows. Of the rows found, the
-// earliest due are taken, up to the batch; they are found again by ctid in the UPDATE. The bound
+// tenants' turns (below) are taken, up to the batch; they are found again by ctid in the UPDATE. The bound
 // by the largest test-clock offset is an index condition, so a scan stops at the first row not yet
 // due; each row's own mode offset is then a filter. Planned with its values on every call, like
 // the settle below: whether it names one mode or all of them decides the plan.
+//
+// Fair between tenants (a marketplace and mode; docs/webhooks.md): endpoints of a tenant with no
+// slot left in this process are passed over unread, like full endpoints; an endpoint gives no more
+// rows than its tenant's slots; and the rows found are taken in turns: every tenant's earliest due
+// row first, then every tenant's second, and so on (row_number per tenant), so a tenant with
+// thousands of due rows gets one turn per round like a tenant with one.
 //
 // Delivery controls (docs/decisions/webhooks.md):
 // - A rate-limited endpoint's row is locked by the claim (SKIP LOCKED: another process claiming at
@@ -511,9 +524,11 @@ WITH RECURSIVE endpoints AS (
   ) nxt
 ),
 listed AS (
-  SELECT e.marketplace_id, e.mode, e.id, e.rate_limit_per_second AS rate, e.ordering = 'per_object' AS ordered
+  SELECT e.marketplace_id, e.mode, e.id, e.rate_limit_per_second AS rate, e.ordering = 'per_object' AS ordered,
+         coalesce(tenants.free, $16::int) AS tenant_free
     FROM endpoints JOIN webhook_endpoints e ON e.marketplace_id = endpoints.marketplace_id AND e.mode = endpoints.mode AND e.id = endpoints.endpoint_id
-   WHERE endpoints.endpoint_id <> ALL($3::text[])
+    LEFT JOIN unnest($14::text[], $15::int[]) AS tenants(tenant, free) ON tenants.tenant = e.marketplace_id || '/' || e.mode
+   WHERE endpoints.endpoint_id <> ALL($3::text[]) AND endpoints.marketplace_id || '/' || endpoints.mode <> ALL($13::text[])
 ),
 paced AS (
   SELECT e.marketplace_id, e.mode, e.id, e.rate_limit_per_second AS rate, greatest(e.next_send_at, $1::timestamptz) AS base
@@ -522,7 +537,7 @@ paced AS (
      FOR UPDATE OF e SKIP LOCKED
 ),
 candidates AS (
-  SELECT c.*, l.id AS endpoint_id FROM listed l
+  SELECT c.*, l.id AS endpoint_id, l.marketplace_id, l.mode, l.tenant_free FROM listed l
   LEFT JOIN paced p ON p.marketplace_id = l.marketplace_id AND p.mode = l.mode AND p.id = l.id
   LEFT JOIN unnest($5::text[], $6::int[]) AS slots(endpoint_id, free) ON slots.endpoint_id = l.id
   CROSS JOIN LATERAL (
@@ -538,13 +553,18 @@ candidates AS (
               WHERE o.endpoint_id = d.endpoint_id AND o.object_id = d.object_id AND o.id < d.id
                 AND o.next_attempt_at IS NOT NULL AND o.object_id IS NOT NULL))
      ORDER BY d.next_attempt_at
-     LIMIT least(coalesce(slots.free, $7::int), $4::int,
+     LIMIT least(coalesce(slots.free, $7::int), l.tenant_free, $4::int,
                  CASE WHEN l.rate IS NULL THEN $4::int WHEN p.id IS NULL THEN 0 ELSE ${SLOTS_BEFORE_HORIZON} END)
      FOR UPDATE SKIP LOCKED
   ) c
 ),
+turns AS (
+  SELECT row_id, endpoint_id, id, next_attempt_at, tenant_free,
+         row_number() OVER (PARTITION BY marketplace_id, mode ORDER BY next_attempt_at, id) AS turn
+    FROM candidates
+),
 picked AS (
-  SELECT row_id, endpoint_id, id, next_attempt_at FROM candidates ORDER BY next_attempt_at, id LIMIT $2
+  SELECT row_id, endpoint_id, id, next_attempt_at FROM turns WHERE turn <= tenant_free ORDER BY turn, next_attempt_at, id LIMIT $2
 ),
 numbered AS (
   SELECT row_id, endpoint_id, (row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at, id) - 1)::int AS k FROM picked
@@ -590,6 +610,10 @@ export async function claimDueDeliveries(q: Queryable | Tx, r: ClaimRequest): Pr
     r.only?.mode ?? null,
     r.leaseMs,
     r.horizonMs,
+    r.fullTenants,
+    r.partialTenants,
+    r.tenantSlots,
+    r.perTenant,
   ]);
   // Converted in place: one object per claimed row, however many fields it gains after. The body is
   // rendered from the event's row here, and the raw event fields dropped.
