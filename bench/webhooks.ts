@@ -382,17 +382,22 @@ async function main() {
       const sample = async () => {
         if (failed) return;
         try {
-          const [row] = await db.query<{ to: string; ours: number }>(
-            `WITH upto AS (SELECT pg_current_wal_flush_lsn() AS to),
-                  r AS (SELECT xid::text AS xid, record_length, block_ref FROM pg_get_wal_records_info($1::pg_lsn, (SELECT upto.to FROM upto))),
-                  mine AS (SELECT DISTINCT xid FROM r WHERE block_ref LIKE $2 AND xid <> '0')
-             SELECT (SELECT upto.to FROM upto)::text AS to,
-                    coalesce(sum(record_length) FILTER (WHERE block_ref LIKE $2 OR xid IN (SELECT xid FROM mine)), 0)::float8 AS ours FROM r`,
-            [from, pattern],
+          // (pg_get_wal_records_info refuses an empty range.)
+          const [{ to, ahead }] = (await db.query<{ to: string; ahead: boolean }>(
+            `SELECT pg_current_wal_flush_lsn()::text AS to, pg_current_wal_flush_lsn() > $1::pg_lsn AS ahead`,
+            [from],
+          )) as [{ to: string; ahead: boolean }];
+          if (!ahead) return;
+          const [row] = await db.query<{ ours: number }>(
+            `WITH r AS (SELECT xid::text AS xid, record_length, block_ref FROM pg_get_wal_records_info($1::pg_lsn, $2::pg_lsn)),
+                  mine AS (SELECT DISTINCT xid FROM r WHERE block_ref LIKE $3 AND xid <> '0')
+             SELECT coalesce(sum(record_length) FILTER (WHERE block_ref LIKE $3 OR xid IN (SELECT xid FROM mine)), 0)::float8 AS ours FROM r`,
+            [from, to, pattern],
           );
           ours += Number(row!.ours);
-          from = row!.to;
-        } catch {
+          from = to;
+        } catch (err) {
+          console.error('pg_walinspect:', (err as Error).message);
           failed = true;
         }
       };

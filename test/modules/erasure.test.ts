@@ -35,7 +35,7 @@ const TABLES: Record<string, 'party data' | { none: string }> = {
   idempotency_keys: 'party data',
   moderation_actions: 'party data',
   reviews: 'party data',
-  webhook_deliveries: 'party data',
+  webhook_deliveries: { none: "a delivery keeps no body: it refers to its event, whose erasure every later attempt sends" },
   orders: 'party data',
   order_transitions: 'party data',
   checkouts: { none: "amounts, states and order ids by buyer id; the platform's metadata and redirect URLs, which erasure leaves on an order too" },

@@ -1,7 +1,7 @@
 // Erasure, for the stored events: every event about an erased object is rewritten so
 // that the redacted fields hold their erased values, in data.object and in
-// data.previous_attributes. (The stored bodies of webhook deliveries have their own participant:
-// src/modules/webhooks/erasure.ts.)
+// data.previous_attributes. Webhook deliveries keep no copy of the body (migration 0031): every
+// attempt sends its event as stored, so this reaches them too.
 import type { ErasureParticipant } from '../../contracts/erasure.js';
 import { redact } from '../../contracts/redaction.js';
 import { lockEventsOfObjects, updateEventData, type EventData } from './queries.js';
