@@ -1,6 +1,7 @@
 // The dispatcher's claim and settle keep the plans they were written for on a table without
 // statistics (a new database, before autovacuum's first ANALYZE, when a backlog grows fastest):
-// the settle finds each row by its ctid, and the per_object check reads its own index. Both had
+// the settle finds each row by its ctid, the per_object check reads its own index, and the claim
+// (with its per-tenant turns) reads each endpoint's due rows from their index. The first two had
 // gone to other indexes there, reading every pending row of a mode or an endpoint per row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../../src/db/db.js';
@@ -73,9 +74,10 @@ describe('the dispatcher plans on a table without statistics', () => {
         partialEndpoints: [],
         partialSlots: [],
         perEndpoint: 64,
-        fullTenants: [],
-        partialTenants: [],
-        tenantSlots: [],
+        // A tenant at its cap, and this one with slots left: the tenants' turns (docs/webhooks.md).
+        fullTenants: ['mkt_full/test'],
+        partialTenants: [`${ctx.marketplaceId}/test`],
+        tenantSlots: [100],
         perTenant: 128,
         lockedBy: 'plans#1',
         leaseMs: 30_000,
@@ -84,6 +86,9 @@ describe('the dispatcher plans on a table without statistics', () => {
       }),
     );
     expect(claim.some((node) => node['Index Name'] === 'webhook_deliveries_object_pending_idx')).toBe(true);
+    // Each endpoint's due rows come from its own index range, never from reading the table whole.
+    expect(claim.some((node) => node['Index Name'] === 'webhook_deliveries_endpoint_due_idx')).toBe(true);
+    expect(claim.filter((node) => node['Relation Name'] === 'webhook_deliveries' && node['Node Type'] === 'Seq Scan')).toEqual([]);
 
     const at = new Date().toISOString();
     const settle = await planOf((q) =>
