@@ -71,6 +71,10 @@ export interface TenantLimits {
   pendingInvitations: number;
   /** MAX_PENDING_REPORTS: reports of a marketplace and mode waiting to be built. */
   pendingReports: number;
+  /** MAX_WORKSPACES_PER_USER: workspaces one account owns. */
+  workspacesPerUser: number;
+  /** MAX_MARKETPLACES_PER_WORKSPACE: marketplaces of one workspace. */
+  marketplacesPerWorkspace: number;
 }
 
 export class ConfigError extends Error {
@@ -253,6 +257,8 @@ function tenantLimits(env: Env): TenantLimits {
     apiKeys: bound(env, 'MAX_API_KEYS', 20),
     pendingInvitations: bound(env, 'MAX_PENDING_INVITATIONS', 50),
     pendingReports: bound(env, 'MAX_PENDING_REPORTS', 10),
+    workspacesPerUser: bound(env, 'MAX_WORKSPACES_PER_USER', 20),
+    marketplacesPerWorkspace: bound(env, 'MAX_MARKETPLACES_PER_WORKSPACE', 50),
   };
 }
 

@@ -22,6 +22,7 @@ import { EmptyBody, ErrorEnvelope, ErrorResponses, NoQuery } from './schemas.js'
 import type { App, RouteModule, Services } from '../contracts/wiring.js';
 import type { CounterSource, WorkStatsSource } from '../contracts/background.js';
 import { findBadText, MAX_NESTING, nestsDeeperThan, validatorCompiler } from './validation.js';
+import { requestLogFields } from './log-redaction.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -84,7 +85,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { services } = options;
   const metrics = new AppMetrics(services, options.workStats, options.counters);
   const app = Fastify({
-    logger: options.logger ?? { level: services.config.logLevel },
+    // Every logger the app makes writes requests through requestLogFields: capability URLs' secrets redacted.
+    logger: options.logger === false ? false : { level: services.config.logLevel, ...(typeof options.logger === 'object' ? options.logger : {}), serializers: { req: requestLogFields } },
     bodyLimit: BODY_LIMIT,
     genReqId: () => newId('request'),
     requestIdHeader: false,

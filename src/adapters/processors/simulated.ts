@@ -7,12 +7,41 @@
 // idempotency key, so a retried call answers the same object again and nothing happens twice.
 // It declines transfers and reversals to a seller whose payouts are not enabled, which is how
 // tests provoke a failed release or a failed reversal.
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { randomBase62 } from '../../ids.js';
 import { ProcessorDeclined, type CallContext, type ProcessorDriver, type SimulatedRecords } from '../../contracts/processor.js';
 
-export const simulatedOnboardingPath = (linkId: string) => `/simulated/onboarding/${linkId}`;
-export const simulatedCheckoutPath = (paymentId: string) => `/simulated/checkout/${paymentId}`;
+// The hosted pages act without an API key (Pay, Decline, Complete onboarding), so their URL is a
+// capability: beside the id (which is not secret: ids minted together differ by little) it
+// carries a random token of 32 base62 characters (190 bits), minted here with the URL. The URL is
+// stored whole where the service keeps what it handed out (the payment's checkout_url, the
+// onboarding link's url), so a page checks the token it is given against that one, in constant
+// time, and answers 404 without it or with another one. See docs/payments.md.
+const PAGE_TOKEN_LENGTH = 32;
+const PAGE_TOKEN = /^[0-9A-Za-z]{32}$/;
+
+export const simulatedOnboardingPath = (linkId: string, token: string) => `/simulated/onboarding/${linkId}/${token}`;
+export const simulatedCheckoutPath = (paymentId: string, token: string) => `/simulated/checkout/${paymentId}/${token}`;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * True when `given` is the token of the page URL this processor handed out for `id` (`stored`,
+ * kept by the payment or the link). Both are hashed first, so the comparison takes the same time
+ * whatever the lengths; a stored URL without a token (made before tokens existed) matches nothing.
+ */
+export function simulatedPageTokenMatches(kind: 'checkout' | 'onboarding', id: string, stored: string | null, given: string): boolean {
+  if (stored === null) return false;
+  let segments: string[];
+  try {
+    segments = new URL(stored).pathname.split('/');
+  } catch {
+    return false;
+  }
+  const [, simulated, page, storedId, token, ...rest] = segments;
+  if (simulated !== 'simulated' || page !== kind || storedId !== id || token === undefined || rest.length > 0 || !PAGE_TOKEN.test(token)) return false;
+  return timingSafeEqual(sha256(token), sha256(given));
+}
 
 export const newSimulatedAccount = () => `acct_sim_${randomBase62(16)}`;
 
@@ -36,7 +65,7 @@ function booksOf(ctx: CallContext): SimulatedRecords {
 export const simulatedProcessor: ProcessorDriver = {
   provider: 'simulated',
   async startOnboarding(ctx, { linkId, account }) {
-    return { account: account ?? newSimulatedAccount(), url: `${ctx.publicUrl}${simulatedOnboardingPath(linkId)}` };
+    return { account: account ?? newSimulatedAccount(), url: `${ctx.publicUrl}${simulatedOnboardingPath(linkId, randomBase62(PAGE_TOKEN_LENGTH))}` };
   },
   async startPayment(ctx, input) {
     const paymentIntent = idFor('pi', input.idempotencyKey);
@@ -46,7 +75,7 @@ export const simulatedProcessor: ProcessorDriver = {
     return {
       paymentIntent,
       checkoutSession: idFor('cs', input.idempotencyKey),
-      checkoutUrl: `${ctx.publicUrl}${simulatedCheckoutPath(input.paymentId)}`,
+      checkoutUrl: `${ctx.publicUrl}${simulatedCheckoutPath(input.paymentId, randomBase62(PAGE_TOKEN_LENGTH))}`,
       clientSecret: null,
     };
   },

@@ -2,9 +2,9 @@
 // it needs and resolves the workspace through here, so a marketplace or key of a workspace the
 // user is not a member of is answered as missing (404), never as forbidden: ids of other tenants
 // are not confirmed to exist.
-import type { Queryable } from '../../db/db.js';
+import type { Queryable, Tx } from '../../db/db.js';
 import { DomainError, errors } from '../../errors.js';
-import { selectMembershipOfMarketplace, selectMemberships } from './queries.js';
+import { lockWorkspaceRow, selectMembershipOfMarketplace, selectMemberships } from './queries.js';
 import type { Role } from './schemas.js';
 
 export type Permission =
@@ -80,4 +80,12 @@ export async function resolveMarketplace(
   const access = { workspaceId: row.workspace_id, role: row.role };
   requirePermission(access, permission);
   return access;
+}
+
+/**
+ * In the creating transaction, before counting a workspace's marketplaces (MAX_MARKETPLACES_PER_WORKSPACE):
+ * the workspace's row is locked, so two creates in one workspace take turns.
+ */
+export function lockWorkspaceForBound(tx: Tx, workspaceId: string): Promise<void> {
+  return lockWorkspaceRow(tx, workspaceId);
 }

@@ -1,6 +1,6 @@
 // The accounts module's public surface: what other modules and the composition root may use of it
 // (docs/architecture.md, Import rules). Everything else in the folder is the module's own.
-export { resolveMarketplace, resolveWorkspace } from './access.js';
+export { lockWorkspaceForBound, resolveMarketplace, resolveWorkspace } from './access.js';
 export { bearerManagementToken, requireOperator, requireUser } from './manage-auth.js';
 export type { CredentialResolver } from './manage-auth.js';
 export { createWorkspaceWithOwner, findActiveUser, logInWith, membershipsOfUser, normalizeEmail, replacePassword, retrieveUser } from './operations.js';

@@ -163,6 +163,12 @@ export async function createWorkspace(ctx: UserContext, body: CreateWorkspaceBod
   const name = body.name.trim();
   if (name === '') throw errors.invalidRequest('The workspace name may not be blank.', 'name');
   return ctx.db.transaction(async (tx) => {
+    // One account cannot multiply workspaces (and each workspace's marketplaces) without end.
+    await queries.lockUserForBound(tx, ctx.principal.userId);
+    const limit = ctx.config.limits.workspacesPerUser;
+    if ((await queries.countOwnedWorkspaces(tx, ctx.principal.userId)) >= limit) {
+      throw errors.limitExceeded('Workspaces an account owns', limit, 'MAX_WORKSPACES_PER_USER', 'add another owner to one of them and leave it, or use one you have');
+    }
     const now = new Date(ctx.clock.nowMs());
     const row = { id: newId('workspace'), name, billing_state: 'active' as const, created_at: now };
     await queries.insertWorkspace(tx, row);

@@ -83,6 +83,29 @@ export async function updateUserPasswordHashIfUnchanged(tx: Tx, userId: string, 
 
 // ---- workspaces ----
 
+/**
+ * The bound on workspaces per account (MAX_WORKSPACES_PER_USER): the user's row is locked before
+ * counting, so two creates by one user take turns and the second counts the first's workspace.
+ * FOR NO KEY UPDATE leaves the foreign keys' FOR KEY SHARE of other inserts naming the user free.
+ */
+export async function lockUserForBound(tx: Tx, userId: string): Promise<void> {
+  await tx.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId]);
+}
+
+/** Workspaces the user owns (an accepted owner membership): what MAX_WORKSPACES_PER_USER counts. */
+export async function countOwnedWorkspaces(tx: Tx, userId: string): Promise<number> {
+  const rows = await tx.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM workspace_members WHERE user_id = $1 AND role = 'owner' AND accepted_at IS NOT NULL`,
+    [userId],
+  );
+  return Number(rows[0]?.count ?? 0);
+}
+
+/** The workspace's row, locked before a count of its marketplaces (MAX_MARKETPLACES_PER_WORKSPACE). */
+export async function lockWorkspaceRow(tx: Tx, workspaceId: string): Promise<void> {
+  await tx.query('SELECT 1 FROM workspaces WHERE id = $1 FOR NO KEY UPDATE', [workspaceId]);
+}
+
 export async function insertWorkspace(tx: Tx, workspace: WorkspaceRow): Promise<void> {
   await tx.query('INSERT INTO workspaces (id, name, billing_state, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)', [
     workspace.id,

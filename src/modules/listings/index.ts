@@ -2,4 +2,4 @@
 // (docs/architecture.md, Import rules). Everything else in the folder is the module's own.
 export { findListingForOrder, reserveUnitsOfListings, reserveUnitsThenCommit, returnUnits, sellUnits, type ShortListing, type UnitsWanted } from './operations.js';
 export { Listing } from './schemas.js';
-export { selectListingCategories as findListingCategories } from './queries.js';
+export { selectListingCategories as findListingCategories, selectListingTitles as findListingTitles } from './queries.js';

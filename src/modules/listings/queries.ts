@@ -303,3 +303,13 @@ export async function selectListingCategories(q: Queryable, scope: Scope, listin
   );
   return new Map(rows.map((row) => [row.id, row.category_id]));
 }
+
+/** Each listing's title and seller (pages that name what is bought: the simulated checkout); one statement. */
+export async function selectListingTitles(q: Queryable, scope: Scope, listingIds: readonly string[]): Promise<Map<string, { title: string; sellerId: string }>> {
+  if (listingIds.length === 0) return new Map();
+  const rows = await q.query<{ id: string; title: string; seller_id: string }>(
+    'SELECT id, title, seller_id FROM listings WHERE marketplace_id = $1 AND mode = $2 AND id = ANY($3::text[])',
+    [scope.marketplaceId, scope.mode, [...listingIds]],
+  );
+  return new Map(rows.map((row) => [row.id, { title: row.title, sellerId: row.seller_id }]));
+}

@@ -8,7 +8,7 @@ import { generateApiKey } from '../../http/api-key-cache.js';
 import { newId } from '../../ids.js';
 import { MODES, type Scope } from '../../scope.js';
 import { sha256Hex } from '../../secrets.js';
-import { resolveMarketplace, resolveWorkspace } from '../accounts/index.js';
+import { lockWorkspaceForBound, resolveMarketplace, resolveWorkspace } from '../accounts/index.js';
 import type { WorkspacePageQuery, WorkspaceQuery } from '../accounts/index.js';
 import type { UserContext } from '../../contracts/context.js';
 import { defaultSettings } from '../../contracts/settings.js';
@@ -97,6 +97,12 @@ export async function createMarketplaceFor(ctx: UserContext, query: WorkspaceQue
   if (name === '') throw errors.invalidRequest('The name may not be blank.', 'name');
   return ctx.db.transaction(async (tx) => {
     const access = await resolveWorkspace(tx, ctx.principal, query.workspace, 'create_marketplace');
+    // Each marketplace brings its own per-mode bounds: the number of them is bounded too.
+    await lockWorkspaceForBound(tx, access.workspaceId);
+    const limit = ctx.config.limits.marketplacesPerWorkspace;
+    if ((await queries.countMarketplaces(tx, access.workspaceId)) >= limit) {
+      throw errors.limitExceeded('Marketplaces per workspace', limit, 'MAX_MARKETPLACES_PER_WORKSPACE', 'use one of the workspace\'s marketplaces, or another workspace');
+    }
     return createMarketplace(ctx.db, ctx.clock, { workspaceId: access.workspaceId, name, currency, testProcessor: 'simulated' });
   });
 }

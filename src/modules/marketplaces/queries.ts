@@ -65,6 +65,11 @@ export function selectMarketplaces(q: Queryable, workspaceId: string, page: Page
   });
 }
 
+export async function countMarketplaces(tx: Tx, workspaceId: string): Promise<number> {
+  const rows = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM marketplaces WHERE workspace_id = $1', [workspaceId]);
+  return Number(rows[0]?.count ?? 0);
+}
+
 export async function insertMode(tx: Tx, scope: Scope, settings: object, now: Date): Promise<void> {
   await tx.query('INSERT INTO marketplace_modes (marketplace_id, mode, settings, updated_at) VALUES ($1, $2, $3, $4)', [
     scope.marketplaceId,

@@ -8,8 +8,9 @@ import { modeNow, type Scope } from '../../scope.js';
 import type { OperationContext, ServiceContext } from '../../contracts/context.js';
 import { processorFor, type ConnectedProcessor } from '../marketplaces/index.js';
 import { ProcessorDeclined } from '../../contracts/processor.js';
-import { newSimulatedAccount } from '../../adapters/processors/simulated.js';
-import { requireSeller, setSellerPayouts } from '../sellers/index.js';
+import { newSimulatedAccount, simulatedPageTokenMatches } from '../../adapters/processors/simulated.js';
+import { findSellerName, requireSeller, setSellerPayouts } from '../sellers/index.js';
+import type { Queryable } from '../../db/db.js';
 import { DomainError, errors } from '../../errors.js';
 import * as queries from './queries.js';
 import type { CreateOnboardingLinkBody, OnboardingLink } from './schemas.js';
@@ -46,6 +47,7 @@ export async function createOnboardingLink(ctx: OperationContext, sellerId: stri
       refresh_url: body.refresh_url,
       expires_at: expiresAt,
       created_at: now,
+      url: start.url,
     });
     return {
       object: 'onboarding_link',
@@ -85,28 +87,35 @@ async function startOnboardingAt(
 export type SimulatedOnboardingPage =
   | { kind: 'missing' }
   | { kind: 'redirect'; url: string }
-  | { kind: 'open'; sellerId: string; expiresAt: Date };
+  | { kind: 'open'; sellerId: string; sellerName: string | null; expiresAt: Date };
 
 /** A link that was used or has expired sends the seller to refresh_url, as a processor's would. */
 function spent(link: queries.OnboardingLinkRow, now: Date): boolean {
   return link.used_at !== null || link.expires_at.getTime() <= now.getTime();
 }
 
-/** The simulated processor's page (no API key: the link id is the credential). */
-export async function viewSimulatedOnboarding(ctx: ServiceContext, linkId: string): Promise<SimulatedOnboardingPage> {
+/** The link of the page, when `token` is the one its URL carries; else null (the page answers 404). */
+async function linkOfPage(q: Queryable, linkId: string, token: string): Promise<queries.OnboardingLinkRow | null> {
+  const link = await queries.selectOnboardingLinkById(q, linkId);
+  return link && simulatedPageTokenMatches('onboarding', linkId, link.url, token) ? link : null;
+}
+
+/** The simulated processor's page (no API key: the link id and its token are the credential). */
+export async function viewSimulatedOnboarding(ctx: ServiceContext, linkId: string, token: string): Promise<SimulatedOnboardingPage> {
   return ctx.db.transaction(async (tx) => {
-    const link = await queries.selectOnboardingLinkById(tx, linkId);
+    const link = await linkOfPage(tx, linkId, token);
     if (!link) return { kind: 'missing' };
-    const now = await modeNow(tx, ctx.clock, { marketplaceId: link.marketplace_id, mode: link.mode });
+    const scope: Scope = { marketplaceId: link.marketplace_id, mode: link.mode };
+    const now = await modeNow(tx, ctx.clock, scope);
     if (spent(link, now)) return { kind: 'redirect', url: link.refresh_url };
-    return { kind: 'open', sellerId: link.seller_id, expiresAt: link.expires_at };
+    return { kind: 'open', sellerId: link.seller_id, sellerName: await findSellerName(tx, scope, link.seller_id), expiresAt: link.expires_at };
   });
 }
 
 /** The "Complete onboarding" button: payouts enabled, seller.payouts_updated, back to return_url. */
-export async function completeSimulatedOnboarding(ctx: ServiceContext, linkId: string): Promise<SimulatedOnboardingPage> {
+export async function completeSimulatedOnboarding(ctx: ServiceContext, linkId: string, token: string): Promise<SimulatedOnboardingPage> {
   return ctx.db.transaction(async (tx) => {
-    const found = await queries.selectOnboardingLinkById(tx, linkId);
+    const found = await linkOfPage(tx, linkId, token);
     if (!found) return { kind: 'missing' };
     const scope: Scope = { marketplaceId: found.marketplace_id, mode: found.mode };
     // Lock order: seller, then the link (erasure takes the seller first and deletes links).

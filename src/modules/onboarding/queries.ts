@@ -13,19 +13,21 @@ export interface OnboardingLinkRow {
   expires_at: Date;
   used_at: Date | null;
   created_at: Date;
+  /** The URL answered (migrations/0033_onboarding_link_url.sql); null for links made before it. */
+  url: string | null;
 }
 
-const COLUMNS = 'marketplace_id, mode, id, seller_id, return_url, refresh_url, expires_at, used_at, created_at';
+const COLUMNS = 'marketplace_id, mode, id, seller_id, return_url, refresh_url, expires_at, used_at, created_at, url';
 
 export async function insertOnboardingLink(
   tx: Tx,
   scope: Scope,
-  row: Pick<OnboardingLinkRow, 'id' | 'seller_id' | 'return_url' | 'refresh_url' | 'expires_at' | 'created_at'>,
+  row: Pick<OnboardingLinkRow, 'id' | 'seller_id' | 'return_url' | 'refresh_url' | 'expires_at' | 'created_at' | 'url'>,
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO onboarding_links (marketplace_id, mode, id, seller_id, return_url, refresh_url, expires_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [scope.marketplaceId, scope.mode, row.id, row.seller_id, row.return_url, row.refresh_url, row.expires_at, row.created_at],
+    `INSERT INTO onboarding_links (marketplace_id, mode, id, seller_id, return_url, refresh_url, expires_at, created_at, url)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [scope.marketplaceId, scope.mode, row.id, row.seller_id, row.return_url, row.refresh_url, row.expires_at, row.created_at, row.url],
   );
 }
 

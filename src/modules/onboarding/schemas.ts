@@ -39,7 +39,7 @@ export const OnboardingLink = Type.Object(
         object: 'onboarding_link',
         id: 'obl_01jd2b7v8k0000000000000000',
         seller: 'sel_01jd2b7v8k0000000000000000',
-        url: 'https://market.example/simulated/onboarding/obl_01jd2b7v8k0000000000000000',
+        url: 'https://market.example/simulated/onboarding/obl_01jd2b7v8k0000000000000000/q8Zr3fT0pLx9Wm2cVb7nHs4kJd6gYe1A',
         expires_at: '2026-11-21T10:30:00.000Z',
         created_at: '2026-11-21T09:30:00.000Z',
       },

@@ -361,9 +361,9 @@ export function selectCardDisputePage(q: Queryable, scope: Scope, filter: { paym
  * The simulated checkout page's payment, found by its id alone (the page has no API key, so no
  * scope); the row names its marketplace and mode, and everything after is scoped by them.
  */
-export async function selectSimulatedCheckout(q: Queryable, id: string): Promise<{ marketplace_id: string; mode: 'test' | 'live' } | null> {
-  const rows = await q.query<{ marketplace_id: string; mode: 'test' | 'live' }>(
-    "SELECT marketplace_id, mode FROM payments WHERE id = $1 AND provider = 'simulated' AND charge_payment_id IS NULL",
+export async function selectSimulatedCheckout(q: Queryable, id: string): Promise<{ marketplace_id: string; mode: 'test' | 'live'; checkout_url: string | null } | null> {
+  const rows = await q.query<{ marketplace_id: string; mode: 'test' | 'live'; checkout_url: string | null }>(
+    "SELECT marketplace_id, mode, checkout_url FROM payments WHERE id = $1 AND provider = 'simulated' AND charge_payment_id IS NULL",
     [id],
   );
   return rows[0] ?? null;

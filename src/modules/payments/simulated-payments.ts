@@ -9,8 +9,10 @@ import { modeNow, type Scope } from '../../scope.js';
 import type { Deps } from '../../contracts/deps.js';
 import type { OperationContext, ServiceContext } from '../../contracts/context.js';
 import type { ProcessorReport } from '../../contracts/processor.js';
-import { newSimulatedAccount } from '../../adapters/processors/simulated.js';
-import { requireLiveSeller, setSellerPayouts } from '../sellers/index.js';
+import { newSimulatedAccount, simulatedPageTokenMatches } from '../../adapters/processors/simulated.js';
+import { findListingTitles } from '../listings/index.js';
+import { findOrderListings } from '../orders/index.js';
+import { findSellerNames, requireLiveSeller, setSellerPayouts } from '../sellers/index.js';
 import type { Seller } from '../sellers/index.js';
 import { recordSimulatedMovement } from '../reports/index.js';
 import { kickFor } from './kick.js';
@@ -128,29 +130,54 @@ export async function setSimulatedPayouts(ctx: OperationContext, sellerId: strin
   });
 }
 
+/** What the checkout page names beside each amount: the listing's title and its seller's name. */
+export interface PageItem {
+  order: string | null;
+  listing: string | null;
+  title: string | null;
+  seller: string | null;
+  amount: number;
+}
+
 export type CheckoutPage =
   | { kind: 'missing' }
-  | { kind: 'open'; payment: Payment; items: readonly LineItem[] | null }
+  | { kind: 'open'; payment: Payment; items: readonly PageItem[] }
   | { kind: 'closed'; payment: Payment }
   | { kind: 'redirect'; url: string };
 
-async function checkoutScope(ctx: ServiceContext, id: string): Promise<Scope | null> {
+/**
+ * The payment behind a page, when `token` is the one its checkout URL carries (the URL this
+ * processor handed out and the payment keeps); else null, and the page answers 404.
+ */
+async function checkoutScope(ctx: ServiceContext, id: string, token: string): Promise<Scope | null> {
   const found = await queries.selectSimulatedCheckout(ctx.db, id);
-  return found ? { marketplaceId: found.marketplace_id, mode: found.mode } : null;
+  if (!found || !simulatedPageTokenMatches('checkout', id, found.checkout_url, token)) return null;
+  return { marketplaceId: found.marketplace_id, mode: found.mode };
 }
 
-export async function viewCheckout(ctx: ServiceContext, id: string): Promise<CheckoutPage> {
-  const scope = await checkoutScope(ctx, id);
+/** A checkout's line items, or the order's one listing, with titles and seller names (two statements). */
+async function pageItems(ctx: ServiceContext, scope: Scope, row: queries.PaymentRow): Promise<PageItem[]> {
+  const lines: LineItem[] = row.line_items ?? (row.order_id === null ? [] : [{ order: row.order_id, listing: (await findOrderListings(ctx.db, scope, [row.order_id])).get(row.order_id) ?? null, amount: row.amount }]);
+  const titles = await findListingTitles(ctx.db, scope, lines.flatMap((line) => (line.listing === null ? [] : [line.listing])));
+  const names = await findSellerNames(ctx.db, scope, [...new Set([...titles.values()].map((t) => t.sellerId))]);
+  return lines.map((line) => {
+    const listing = line.listing === null ? undefined : titles.get(line.listing);
+    return { order: line.order, listing: line.listing, title: listing?.title ?? null, seller: listing ? (names.get(listing.sellerId) ?? null) : null, amount: line.amount };
+  });
+}
+
+export async function viewCheckout(ctx: ServiceContext, id: string, token: string): Promise<CheckoutPage> {
+  const scope = await checkoutScope(ctx, id, token);
   const row = scope ? await queries.selectPayment(ctx.db, scope, id) : null;
-  if (!row) return { kind: 'missing' };
+  if (!scope || !row) return { kind: 'missing' };
   return row.status === 'awaiting_payment' && row.method === 'checkout_session'
-    ? { kind: 'open', payment: serializePayment(row), items: row.line_items }
+    ? { kind: 'open', payment: serializePayment(row), items: await pageItems(ctx, scope, row) }
     : { kind: 'closed', payment: serializePayment(row) };
 }
 
 /** The Pay or Decline button; then back to the success or cancel URL, or a closing page. */
-export async function submitCheckout(ctx: ServiceContext, id: string, pay: boolean): Promise<CheckoutPage> {
-  const scope = await checkoutScope(ctx, id);
+export async function submitCheckout(ctx: ServiceContext, id: string, token: string, pay: boolean): Promise<CheckoutPage> {
+  const scope = await checkoutScope(ctx, id, token);
   if (!scope) return { kind: 'missing' };
   const row = await ctx.db.transaction(async (tx) => {
     const payment = await lockOrderThenPayment(tx, scope, id);

@@ -1,5 +1,11 @@
 // CSV of RFC 4180: fields separated by commas, records ended by CRLF, a field quoted when it
-// holds a comma, a quote, CR or LF (quotes doubled inside). Rows are written to a temporary file
+// holds a comma, a quote, CR or LF (quotes doubled inside). A text cell that a spreadsheet would
+// read as a formula (it starts with =, +, -, @, tab or CR) is neutralised as OWASP's "CSV
+// Injection" page says: a single quote before it, and the cell quoted. Numbers are written as
+// numbers and never neutralised: each is a whole number of minor units, so its text is an
+// optional minus and digits ("-1250"), which a spreadsheet reads as a number, never a formula,
+// and a quote before it would make a refund's negative amount text (docs/ledger.md, "Reports",
+// says which column is which). Rows are written to a temporary file
 // as they come, so a report of any size holds one batch of rows in memory; the file is then
 // streamed to the store with its size known (S3 takes a stream only with its length).
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
@@ -11,10 +17,18 @@ import { once } from 'node:events';
 
 export type Cell = string | number | null;
 
+/** What starts a formula in Excel, LibreOffice and Google Sheets (OWASP's list). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 export function csvField(value: Cell): string {
   if (value === null) return '';
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === 'number') {
+    // Whole minor units only: a fraction or an exponent ("1e+21") would be another format.
+    if (!Number.isSafeInteger(value)) throw new Error(`A report cell holds ${value}: numbers in reports are whole minor units.`);
+    return String(value);
+  }
+  if (FORMULA_START.test(value)) return `"'${value.replace(/"/g, '""')}"`;
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
 export function csvRecord(cells: readonly Cell[]): string {

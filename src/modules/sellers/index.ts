@@ -3,4 +3,6 @@
 export { findSellerForShare, findSellerIdByProcessorAccount, findSellerPayouts, requireLiveSeller, requireSeller, setSellerPayouts, setSellerVerification } from './operations.js';
 export type { SellerRow } from './operations.js';
 export { Reason, Seller } from './schemas.js';
+export { selectSellerNames as findSellerNames } from './queries.js';
+export { findSellerName } from './operations.js';
 export { SELLER_VERIFICATION_MACHINE } from './verification-state.js';

@@ -190,6 +190,11 @@ export async function eraseSeller(ctx: OperationContext, id: string): Promise<Se
 // ---- for other modules' transactions ----
 
 /** The seller, locked for the rest of the transaction; 404 when it is not in this scope. */
+/** A seller's name for a page that shows it (the simulated processor's onboarding page); null when none. */
+export async function findSellerName(q: Queryable, scope: Scope, id: string): Promise<string | null> {
+  return (await queries.selectSellerNames(q, scope, [id])).get(id) ?? null;
+}
+
 export async function requireSeller(tx: Tx, scope: Scope, id: string): Promise<queries.SellerRow> {
   const row = await queries.lockSeller(tx, scope, id);
   if (!row) throw errors.missing('seller', id);

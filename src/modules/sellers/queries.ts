@@ -200,6 +200,16 @@ export async function deleteStorefront(tx: Tx, scope: Scope, sellerId: string): 
 }
 
 /** What a rule checked at one instant needs of a seller (an order: its status and external id), without the storefront join. */
+/** The names of these sellers (null when a seller has none or was erased), for pages that show them; one statement. */
+export async function selectSellerNames(q: Queryable, scope: Scope, ids: readonly string[]): Promise<Map<string, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await q.query<{ id: string; name: string | null }>(
+    'SELECT id, name FROM sellers WHERE marketplace_id = $1 AND mode = $2 AND id = ANY($3::text[])',
+    [scope.marketplaceId, scope.mode, [...ids]],
+  );
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 export async function selectSellerStanding(q: Queryable, scope: Scope, id: string): Promise<Pick<SellerRow, 'id' | 'external_id' | 'status' | 'erased_at'> | null> {
   const rows = await q.query<Pick<SellerRow, 'id' | 'external_id' | 'status' | 'erased_at'>>(
     'SELECT id, external_id, status, erased_at FROM sellers WHERE marketplace_id = $1 AND mode = $2 AND id = $3',

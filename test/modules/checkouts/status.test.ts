@@ -111,7 +111,7 @@ describe('with payments on', () => {
 describe('paid on the simulated processor', () => {
   it("completes when the buyer pays the charge's page: every order committed, checkout.completed once, the units still held", async () => {
     const { checkout, listings } = await unpaidCheckout();
-    const res = await ctx.request(`/simulated/checkout/${checkout.payment}/pay`, {
+    const res = await ctx.request(`${new URL(checkout.payment_url).pathname}/pay`, {
       method: 'POST',
       key: null,
       body: '',
@@ -140,7 +140,7 @@ describe('a payment reported between two of its orders\' expiry timers', () => {
     await advance(1800);
     expect((await ctx.request(`/v1/orders/${first}`)).body.state).toBe('expired');
     expect((await ctx.request(`/v1/checkouts/${checkout.id}`)).body.status).toBe('awaiting_payment');
-    const res = await ctx.request(`/simulated/checkout/${checkout.payment}/pay`, {
+    const res = await ctx.request(`${new URL(checkout.payment_url).pathname}/pay`, {
       method: 'POST',
       key: null,
       body: '',

@@ -45,7 +45,7 @@ export function checkoutHelpers(ctx: () => TestContext) {
   /** The checkout paid through the simulated processor's hosted page (its Pay button). */
   async function paidCheckout(items: CheckoutItem[], body: Record<string, unknown> = {}): Promise<MadeCheckout> {
     const checkout = await unpaidCheckout(items, body);
-    const res = await ctx().request(`/simulated/checkout/${checkout.charge.id}/pay`, { method: 'POST', key: null, body: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await ctx().request(`${new URL(checkout.charge.checkout_url).pathname}/pay`, { method: 'POST', key: null, body: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect([200, 303], res.text).toContain(res.status);
     return refresh(checkout);
   }

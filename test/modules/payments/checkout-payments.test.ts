@@ -43,7 +43,7 @@ describe('a checkout of three sellers', () => {
       object: 'payment', order: null, checkout: checkout.id, charge_payment: null, status: 'awaiting_payment',
       amount: total, fee_amount: orders.reduce((sum, order) => sum + order.fee_amount, 0),
     });
-    expect(charge.checkout_url).toMatch(new RegExp(`/simulated/checkout/${charge.id}$`));
+    expect(charge.checkout_url).toMatch(new RegExp(`/simulated/checkout/${charge.id}/[0-9A-Za-z]{32}$`));
     expect((await h.get(`/v1/checkouts/${checkout.id}`)).payment_url).toBe(charge.checkout_url);
     expect(charge.processor.checkout_session).toMatch(/^cs_sim_/);
     for (const [i, share] of shares.entries()) {
@@ -51,16 +51,20 @@ describe('a checkout of three sellers', () => {
       expect(share.processor.checkout_session).toBeNull();
       expect((await storedEvents(ctx, share.id)).map((e) => e.type)).toEqual(['payment.created']);
     }
-    // The hosted page lists the items: order, listing, amount.
-    const page = await ctx.request(`/simulated/checkout/${charge.id}`, { key: null });
+    // The hosted page lists the items: each listing's title and seller's name, the listing id, the amount.
+    const path = new URL(charge.checkout_url).pathname;
+    const page = await ctx.request(path, { key: null });
     expect(page.status).toBe(200);
     for (const order of orders) {
-      expect(page.text).toContain(order.id);
+      const listing = (await ctx.request(`/v1/listings/${order.listing}`)).body;
+      const seller = (await ctx.request(`/v1/sellers/${order.seller}`)).body;
+      expect(page.text).toContain(listing.title);
+      expect(page.text).toContain(seller.name);
       expect(page.text).toContain(order.listing);
       expect(page.text).toContain((order.total / 100).toFixed(2));
     }
-    // A share has no page of its own.
-    expect((await ctx.request(`/simulated/checkout/${shares[0]!.id}`, { key: null })).status).toBe(404);
+    // A share has no page of its own, not even with the charge's token.
+    expect((await ctx.request(path.replace(charge.id, shares[0]!.id), { key: null })).status).toBe(404);
   });
 
   it('paid once: every share follows with the charge\'s processor ids, every order is committed', async () => {

@@ -19,6 +19,39 @@ beforeEach(async () => {
 });
 
 describe('collecting', () => {
+  // Issue 33, item 5, as a neighbour would try it: payment ids minted together differ by little, so
+  // the id alone must not open the hosted page nor pay or decline a stranger's payment.
+  it('the checkout page needs its token: the bare id or another token answers 404 and moves nothing; the right URL pays', async () => {
+    const { order, payment } = await h.unpaid({}, { title: 'Walnut <desk>' });
+    const other = await h.unpaid();
+    const path = new URL(payment.checkout_url).pathname;
+    const otherToken = new URL(other.payment.checkout_url).pathname.split('/').at(-1)!;
+    const form = { key: null, body: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } } as const;
+    const bare = `/simulated/checkout/${payment.id}`;
+    expect((await ctx.request(bare, { key: null })).status).toBe(404);
+    for (const action of ['pay', 'decline']) {
+      expect((await ctx.request(`${bare}/${action}`, { ...form, method: 'POST' })).status).toBe(404);
+      expect((await ctx.request(`${bare}/${otherToken}/${action}`, { ...form, method: 'POST' })).status).toBe(404);
+      expect((await ctx.request(`${bare}/${payment.id}/${action}`, { ...form, method: 'POST' })).status).toBe(404);
+    }
+    const wrong = await ctx.request(`${bare}/${otherToken}`, { key: null });
+    expect(wrong.status).toBe(404);
+    expect(wrong.text).toContain('does not exist');
+    expect(await h.payment(payment.id)).toMatchObject({ status: 'awaiting_payment', last_failure: null });
+
+    // The right URL shows what is bought by name (issue 34, item 9), then pays.
+    const page = await ctx.request(path, { key: null });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Walnut &lt;desk&gt;');
+    expect(page.text).toContain(order.listing);
+    expect(page.text).toContain((await ctx.request(`/v1/sellers/${order.seller}`)).body.name);
+    expect(page.text).toContain(`action="${path}/pay"`);
+    const paid = await ctx.request(`${path}/pay`, { ...form, method: 'POST' });
+    expect([200, 303]).toContain(paid.status);
+    expect((await h.payment(payment.id)).status).toBe('succeeded');
+    expect((await h.payment(other.payment.id)).status).toBe('awaiting_payment');
+  });
+
   it('creates the payment with the order: amounts, a checkout URL while due, payment.created', async () => {
     const { order, payment } = await h.unpaid({ quantity: 2 });
     expect(order.total).toBe(2000 + 230);
@@ -26,7 +59,7 @@ describe('collecting', () => {
       object: 'payment', order: order.id, method: 'checkout_session', status: 'awaiting_payment', amount: 2230, fee_amount: 230, currency: 'USD',
       client_secret: null, last_failure: null, amount_refunded: 0, release: { status: null, amount: 0, amount_reversed: 0, failure: null, released_at: null },
     });
-    expect(payment.checkout_url).toMatch(new RegExp(`/simulated/checkout/${payment.id}$`));
+    expect(payment.checkout_url).toMatch(new RegExp(`/simulated/checkout/${payment.id}/[0-9A-Za-z]{32}$`));
     expect(payment.processor.checkout_session).toMatch(/^cs_sim_/);
     expect((await storedEvents(ctx, payment.id)).map((e) => e.type)).toEqual(['payment.created']);
   });

@@ -24,7 +24,7 @@ describe('POST /v1/sellers/{id}/onboarding_links', () => {
       object: 'onboarding_link',
       id: expect.stringMatching(/^obl_/),
       seller: seller.id,
-      url: `http://127.0.0.1:8080/simulated/onboarding/${res.body.id}`,
+      url: expect.stringMatching(new RegExp(`^http://127\\.0\\.0\\.1:8080/simulated/onboarding/${res.body.id}/[0-9A-Za-z]{32}$`)),
       expires_at: new Date(Date.parse(res.body.created_at) + 3600_000).toISOString(),
       created_at: expect.any(String),
     });
@@ -79,6 +79,44 @@ describe('POST /v1/sellers/{id}/onboarding_links', () => {
     const res = await page('/simulated/onboarding/obl_01jd00000000000000000000zz');
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('does not exist');
+  });
+
+  it("names the seller on the page (issue 34, item 9)", async () => {
+    const seller = await createSeller(ctx, { name: 'Ada <Lovelace> & Co' });
+    const view = await page(new URL((await createLink(seller.id)).body.url).pathname);
+    expect(view.statusCode).toBe(200);
+    expect(view.body).toContain('Ada &lt;Lovelace&gt; &amp; Co');
+    expect(view.body).toContain(seller.id);
+  });
+
+  // Issue 33, item 5, as a neighbour would try it: link ids minted together differ by little, so
+  // the id alone must not open the page or complete a stranger's onboarding.
+  it('the bare link id, or the id with another token, answers 404 and completes nothing; the right URL works', async () => {
+    const seller = await createSeller(ctx);
+    const link = (await createLink(seller.id)).body;
+    const path = new URL(link.url).pathname;
+    const token = path.split('/').at(-1)!;
+    const other = (await createLink(seller.id)).body;
+    const otherToken = new URL(other.url).pathname.split('/').at(-1)!;
+    const wrong = [
+      `/simulated/onboarding/${link.id}`,
+      `/simulated/onboarding/${link.id}/${otherToken}`,
+      `/simulated/onboarding/${link.id}/${token.slice(0, -1)}`,
+      `/simulated/onboarding/${link.id}/${token}x`,
+      `/simulated/onboarding/${link.id}/${token.toLowerCase() === token ? token.toUpperCase() : token.toLowerCase()}`,
+      `/simulated/onboarding/${link.id}/${link.id}`,
+    ];
+    for (const bad of wrong) {
+      for (const method of ['GET', 'POST'] as const) {
+        const res = await page(bad, method);
+        expect(res.statusCode, `${method} ${bad}`).toBe(404);
+        expect(res.body).toContain('does not exist');
+      }
+    }
+    expect((await ctx.request(`/v1/sellers/${seller.id}`)).body.payouts.status).toBe('pending');
+    expect((await page(path)).statusCode).toBe(200);
+    expect((await page(path, 'POST')).headers.location).toBe(urls.return_url);
+    expect((await ctx.request(`/v1/sellers/${seller.id}`)).body.payouts.status).toBe('enabled');
   });
 
   it('answers 403 processor_not_connected when the mode has no processor connection', async () => {

@@ -13,7 +13,8 @@ export const createWorkspaceRoute: RouteModule = (app) => {
         operationId: 'createWorkspace',
         description:
           'Any signed-in user may create a workspace; they become its owner. A blank name answers 400 invalid_request (param name); ' +
-          'a service running with SIGNUP=closed answers 403 signup_closed.',
+          'a service running with SIGNUP=closed answers 403 signup_closed. An account owns at most `MAX_WORKSPACES_PER_USER` workspaces ' +
+          '(a setting of the service, default 20): one more answers 409 `limit_exceeded`.',
         body: CreateWorkspaceBody,
         response: { 201: Workspace },
       },

@@ -13,7 +13,8 @@ export const createMarketplaceRoute: RouteModule = (app) => {
         summary: 'Create a marketplace',
         description:
           'Needs the owner or admin role (403 permission_denied otherwise). The currency (ISO 4217) is fixed at creation. Test mode starts connected to the simulated processor. ' +
-          'The secret keys are shown in this answer only.',
+          'The secret keys are shown in this answer only. A workspace has at most `MAX_MARKETPLACES_PER_WORKSPACE` marketplaces ' +
+          '(a setting of the service, default 50): one more answers 409 `limit_exceeded`.',
         querystring: WorkspaceQuery,
         body: CreateMarketplaceBody,
         response: { 201: CreatedMarketplace },

@@ -1,15 +1,19 @@
 // The simulated processor's onboarding page: GET shows a "Complete onboarding"
 // button, its POST enables the seller's payouts and sends the seller to return_url. A used or
-// expired link sends the seller to refresh_url. The link id in the path is the only credential,
-// as with a processor's hosted link, so the page is never cached or sent as a referrer.
+// expired link sends the seller to refresh_url. The link id and the random token beside it in
+// the path are the credential (src/adapters/processors/simulated.ts): without the token, or with
+// another one, the page answers 404 as for an unknown link. Never cached or sent as a referrer.
 import type { FastifyReply } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { IdParams } from '../../../http/schemas.js';
 import type { App, RouteModule } from '../../../contracts/wiring.js';
 import { simulatedOnboardingPath } from '../../../adapters/processors/simulated.js';
 import { escapeHtml, simulatedPage, simulatedPageHeaders } from '../../../adapters/processors/simulated-pages.js';
 import { completeSimulatedOnboarding, viewSimulatedOnboarding, type SimulatedOnboardingPage } from '../operations.js';
 
-function send(reply: FastifyReply, linkId: string, result: SimulatedOnboardingPage, redirectStatus: 302 | 303) {
+const PageParams = Type.Object({ id: Type.String({ maxLength: 100 }), token: Type.String({ maxLength: 100 }) });
+
+function send(reply: FastifyReply, linkId: string, token: string, result: SimulatedOnboardingPage, redirectStatus: 302 | 303) {
   simulatedPageHeaders(reply);
   switch (result.kind) {
     case 'missing':
@@ -19,18 +23,20 @@ function send(reply: FastifyReply, linkId: string, result: SimulatedOnboardingPa
         .send(simulatedPage('Link not found', '<h1>This onboarding link does not exist</h1><p>Ask the platform for a new link.</p>'));
     case 'redirect':
       return reply.redirect(result.url, redirectStatus);
-    case 'open':
+    case 'open': {
+      const seller = result.sellerName === null ? '' : `<strong>${escapeHtml(result.sellerName)}</strong> `;
       return reply
         .code(200)
         .type('text/html; charset=utf-8')
         .send(
           simulatedPage(
             'Complete onboarding',
-            `<h1>Set up payouts</h1><p>Seller <code>${escapeHtml(result.sellerId)}</code>. A real processor would collect identity ` +
+            `<h1>Set up payouts</h1><p>Seller ${seller}<code>${escapeHtml(result.sellerId)}</code>. A real processor would collect identity ` +
               `and bank details here. This link expires at ${escapeHtml(result.expiresAt.toISOString())}.</p>` +
-              `<form method="post" action="${escapeHtml(simulatedOnboardingPath(linkId))}"><button type="submit">Complete onboarding</button></form>`,
+              `<form method="post" action="${escapeHtml(simulatedOnboardingPath(linkId, token))}"><button type="submit">Complete onboarding</button></form>`,
           ),
         );
+    }
   }
 }
 
@@ -38,11 +44,15 @@ export const simulatedOnboardingPages: RouteModule = async (app) => {
   // Encapsulated, so the form parser below exists for these routes only: /v1 stays JSON-only.
   await app.register(async (scope: App) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
-    scope.get('/simulated/onboarding/:id', { schema: { hide: true, params: IdParams } }, async (request, reply) =>
-      send(reply, request.params.id, await viewSimulatedOnboarding(request.service, request.params.id), 302),
+    scope.get('/simulated/onboarding/:id/:token', { schema: { hide: true, params: PageParams } }, async (request, reply) =>
+      send(reply, request.params.id, request.params.token, await viewSimulatedOnboarding(request.service, request.params.id, request.params.token), 302),
     );
-    scope.post('/simulated/onboarding/:id', { schema: { hide: true, params: IdParams } }, async (request, reply) =>
-      send(reply, request.params.id, await completeSimulatedOnboarding(request.service, request.params.id), 303),
+    scope.post('/simulated/onboarding/:id/:token', { schema: { hide: true, params: PageParams } }, async (request, reply) =>
+      send(reply, request.params.id, request.params.token, await completeSimulatedOnboarding(request.service, request.params.id, request.params.token), 303),
     );
+    // The id alone (a link of an earlier version, or a guess) is no credential: the same 404 page.
+    const bare = async (_request: unknown, reply: FastifyReply) => send(reply, '', '', { kind: 'missing' }, 302);
+    scope.get('/simulated/onboarding/:id', { schema: { hide: true, params: IdParams } }, bare);
+    scope.post('/simulated/onboarding/:id', { schema: { hide: true, params: IdParams } }, bare);
   });
 };

@@ -1,23 +1,30 @@
 // The simulated processor's hosted checkout page (test mode): GET shows the amount with Pay and
 // Decline buttons; their POST reports the payment's success or failure, then sends the buyer to
-// the success or cancel URL (or shows the outcome when there is none). The payment id in the path
-// is the only credential, as with a processor's hosted page: never cached, never a referrer.
+// the success or cancel URL (or shows the outcome when there is none). The payment id and the
+// random token beside it in the path are the credential (src/adapters/processors/simulated.ts):
+// without the token, or with another one, the page answers 404 as for an unknown payment. Never
+// cached, never a referrer.
 import type { FastifyReply } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { IdParams } from '../../../http/schemas.js';
 import type { App, RouteModule } from '../../../contracts/wiring.js';
 import { simulatedCheckoutPath } from '../../../adapters/processors/simulated.js';
 import { escapeHtml, simulatedPage, simulatedPageHeaders } from '../../../adapters/processors/simulated-pages.js';
-import { submitCheckout, viewCheckout, type CheckoutPage } from '../simulated-payments.js';
-import type { LineItem } from '../queries.js';
+import { submitCheckout, viewCheckout, type CheckoutPage, type PageItem } from '../simulated-payments.js';
 
-/** A checkout's charge lists what it pays for: each order, its listing and amount. */
-function itemsTable(items: readonly LineItem[] | null, currency: string): string {
-  if (items === null) return '';
-  const rows = items.map((item) => `<tr><td><code>${escapeHtml(item.order)}</code></td><td><code>${escapeHtml(item.listing ?? '')}</code></td><td>${escapeHtml((item.amount / 100).toFixed(2))} ${escapeHtml(currency)}</td></tr>`);
-  return `<table><thead><tr><th>Order</th><th>Listing</th><th>Amount</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+const PageParams = Type.Object({ id: Type.String({ maxLength: 100 }), token: Type.String({ maxLength: 100 }) });
+
+/** What the payment pays for, as a buyer reads it: each listing's title and seller, then the amount (ids in small print). */
+function itemsTable(items: readonly PageItem[], currency: string): string {
+  if (items.length === 0) return '';
+  const rows = items.map((item) => {
+    const what = item.title === null ? `<code>${escapeHtml(item.listing ?? item.order ?? '')}</code>` : `${escapeHtml(item.title)}<br><small><code>${escapeHtml(item.listing ?? '')}</code></small>`;
+    return `<tr><td>${what}</td><td>${escapeHtml(item.seller ?? '')}</td><td>${escapeHtml((item.amount / 100).toFixed(2))} ${escapeHtml(currency)}</td></tr>`;
+  });
+  return `<table><thead><tr><th>Listing</th><th>Seller</th><th>Amount</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
-function send(reply: FastifyReply, id: string, result: CheckoutPage, redirectStatus: 302 | 303) {
+function send(reply: FastifyReply, id: string, token: string, result: CheckoutPage, redirectStatus: 302 | 303) {
   simulatedPageHeaders(reply);
   const html = (status: number, title: string, body: string) => reply.code(status).type('text/html; charset=utf-8').send(simulatedPage(title, body));
   switch (result.kind) {
@@ -29,7 +36,7 @@ function send(reply: FastifyReply, id: string, result: CheckoutPage, redirectSta
       return html(200, 'Checkout closed', `<h1>Payment ${escapeHtml(result.payment.status)}</h1><p>${escapeHtml(result.payment.last_failure ?? 'Nothing is due on this checkout.')}</p>`);
     case 'open': {
       const { payment } = result;
-      const action = escapeHtml(simulatedCheckoutPath(id));
+      const action = escapeHtml(simulatedCheckoutPath(id, token));
       return html(
         200,
         'Checkout',
@@ -47,14 +54,17 @@ export const simulatedCheckoutPages: RouteModule = async (app) => {
   // Encapsulated, so the form parser exists for these routes only: /v1 stays JSON-only.
   await app.register(async (scope: App) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
-    scope.get('/simulated/checkout/:id', { schema: { hide: true, params: IdParams } }, async (request, reply) =>
-      send(reply, request.params.id, await viewCheckout(request.service, request.params.id), 302),
+    scope.get('/simulated/checkout/:id/:token', { schema: { hide: true, params: PageParams } }, async (request, reply) =>
+      send(reply, request.params.id, request.params.token, await viewCheckout(request.service, request.params.id, request.params.token), 302),
     );
-    scope.post('/simulated/checkout/:id/pay', { schema: { hide: true, params: IdParams } }, async (request, reply) =>
-      send(reply, request.params.id, await submitCheckout(request.service, request.params.id, true), 303),
+    scope.post('/simulated/checkout/:id/:token/pay', { schema: { hide: true, params: PageParams } }, async (request, reply) =>
+      send(reply, request.params.id, request.params.token, await submitCheckout(request.service, request.params.id, request.params.token, true), 303),
     );
-    scope.post('/simulated/checkout/:id/decline', { schema: { hide: true, params: IdParams } }, async (request, reply) =>
-      send(reply, request.params.id, await submitCheckout(request.service, request.params.id, false), 303),
+    scope.post('/simulated/checkout/:id/:token/decline', { schema: { hide: true, params: PageParams } }, async (request, reply) =>
+      send(reply, request.params.id, request.params.token, await submitCheckout(request.service, request.params.id, request.params.token, false), 303),
     );
+    // The id alone (a page of an earlier version, or a guess) is no credential: the same 404 page.
+    const bare = async (_request: unknown, reply: FastifyReply) => send(reply, '', '', { kind: 'missing' }, 302);
+    scope.get('/simulated/checkout/:id', { schema: { hide: true, params: IdParams } }, bare);
   });
 };
