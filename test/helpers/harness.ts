@@ -116,6 +116,8 @@ export interface StartOptions {
    * not checked at close. Every other test's stored events must match the event catalog.
    */
   fabricatedEvents?: boolean;
+  /** The app's logger (pino options, a stream among them); none by default. */
+  logger?: object;
 }
 
 export async function startTestApp(options: StartOptions = {}): Promise<TestContext> {
@@ -125,7 +127,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestCont
   const base = buildWiring(config);
   const wiring = options.wiring ? options.wiring(base) : base;
   const services = await createServices(config, { clock, db: database.db, faults: options.faults, wiring });
-  const app = await createApp(services, { logger: false, routes: options.routes });
+  const app = await createApp(services, { logger: options.logger ?? false, routes: options.routes });
   await app.ready();
   const owner = { email: `owner-${randomBytes(3).toString('hex')}@example.com`, password: 'correct horse battery' };
   const { workspace } = await createWorkspaceWithOwner(database.db, clock, { ...owner, workspaceName: 'Test workspace', passwordHashCost: config.passwordHashCost });
