@@ -35,6 +35,25 @@ export function pageRequest(query: PageParams, kind: IdKind): PageRequest {
   return { limit: query.limit ?? DEFAULT_PAGE_LIMIT, startingAfter };
 }
 
+/**
+ * A page of a list made in memory (short and bounded: the event types, an order's transitions, a
+ * user's workspaces), in the list's own order: the items after `starting_after` (the key of an
+ * item of the list, as next_cursor gave it), `limit` of them. Paged like every list, so a client's
+ * paging code needs no exception.
+ */
+export function pageOfItems<T>(items: readonly T[], query: PageParams, keyOf: (item: T) => string): ListEnvelope<T> {
+  const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
+  let from = 0;
+  if (query.starting_after !== undefined) {
+    const at = items.findIndex((item) => keyOf(item) === query.starting_after);
+    if (at < 0) throw errors.invalidRequest(`starting_after must be the next_cursor of a page of this list ('${query.starting_after}' is not).`, 'starting_after');
+    from = at + 1;
+  }
+  const data = items.slice(from, from + limit);
+  const hasMore = from + limit < items.length;
+  return { object: 'list', data, has_more: hasMore, next_cursor: hasMore ? keyOf(data[data.length - 1]!) : null };
+}
+
 /** Turns limit+1 fetched rows into the list envelope. */
 export function toList<T extends { id: string }>(rows: T[], limit: number): ListEnvelope<T> {
   const hasMore = rows.length > limit;

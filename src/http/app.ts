@@ -84,7 +84,8 @@ function parseJson(request: FastifyRequest, body: string, done: (error: Error | 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { services } = options;
   const metrics = new AppMetrics(services, options.workStats, options.counters);
-  const app = Fastify({
+  // frameworkErrors reads `app` when a request comes, once it is made.
+  const app: App = Fastify({
     // Every logger the app makes writes requests through requestLogFields: capability URLs' secrets redacted.
     logger: options.logger === false ? false : { level: services.config.logLevel, ...(typeof options.logger === 'object' ? options.logger : {}), serializers: { req: requestLogFields } },
     bodyLimit: BODY_LIMIT,
@@ -97,12 +98,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Requests Node's parser refuses (headers over 16 KiB, not HTTP) get the envelope too.
     clientErrorHandler: clientErrorHandler((status) => metrics.countClientError(status)),
     // A URL that does not decode, or a path segment over maxParamLength (100), is refused by the
-    // router before any hook runs: answer it in the envelope, with its Request-Id, like any 400.
+    // router before any hook runs: answered here as the hooks would have answered it (the
+    // envelope, its Request-Id, CORS on a publishable-key path), and counted and logged when it
+    // is sent, like every request (docs/requests.md).
     frameworkErrors: (error, request, reply: FastifyReply) => {
       const message =
         error.code === 'FST_ERR_MAX_PARAM_LENGTH'
           ? 'A path segment is longer than 100 characters.'
           : 'The URL is not valid: it holds a percent-encoding that does not decode to text.';
+      reply.raw.once('finish', () => {
+        metrics.observeRequest(request, reply);
+        reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+      });
+      if (isPublishablePath(app, request.url)) setCorsHeaders(reply);
       return reply
         .code(400)
         .header('Request-Id', request.id)
@@ -133,7 +141,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
     done();
   });
-  installErrorHandling(app);
+  installErrorHandling(app, (request, reply) => {
+    if (isPublishablePath(app, request.url)) setCorsHeaders(reply);
+  });
   app.addSchema(ErrorEnvelope);
   await app.register(swagger, {
     openapi: {
@@ -324,8 +334,33 @@ function allowBrowsers(scope: App) {
   // Set when the request arrives, not in an onSend hook: the headers stay on every answer,
   // errors included, and the answer is not held up by one more hook.
   scope.addHook('onRequest', (_request, reply, done) => {
-    reply.header('Access-Control-Allow-Origin', '*');
-    reply.header('Access-Control-Expose-Headers', 'Request-Id, Retry-After');
+    setCorsHeaders(reply);
     done();
   });
+}
+
+/** The CORS headers of an answer of a publishable-key operation. */
+function setCorsHeaders(reply: FastifyReply): void {
+  reply.header('Access-Control-Allow-Origin', '*');
+  reply.header('Access-Control-Expose-Headers', 'Request-Id, Retry-After');
+}
+
+/**
+ * Whether a URL the router refused (a %-escape that does not decode, a segment over 100
+ * characters) is on a publishable-key operation's path: each has its preflight route (OPTIONS),
+ * found once the refused segments are replaced by a plain one.
+ */
+function isPublishablePath(app: App, url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  const plain = path
+    .split('/')
+    .map((segment) => {
+      try {
+        return segment.length > 100 ? 'x' : (decodeURIComponent(segment), segment);
+      } catch {
+        return 'x';
+      }
+    })
+    .join('/');
+  return app.findRoute({ method: 'OPTIONS', url: plain }) !== null;
 }

@@ -74,5 +74,8 @@ export function claimOwners(db: Db, onError: (error: unknown) => void = () => un
 /** PGlite, at the start of the process that opened the data directory: see the file's comment. */
 export async function abandonEarlierClaims(db: Db): Promise<number> {
   const rows = await db.query('DELETE FROM idempotency_keys WHERE response_status IS NULL RETURNING key');
+  // Answers an earlier process stored but did not finish completing (completeAnswer): a retry
+  // completes them at once rather than after their lock runs out.
+  await db.query("UPDATE idempotency_keys SET locked_until = 'epoch' WHERE response_status IS NOT NULL AND locked_until IS NOT NULL");
   return rows.length;
 }

@@ -35,7 +35,11 @@ export function toDomainError(error: FastifyError | Error): DomainError | null {
   return null;
 }
 
-export function installErrorHandling(app: FastifyInstance): void {
+/**
+ * `corsFor`: whether a request no route answers is on a publishable-key operation's path (another
+ * method of it): its 404 then carries the CORS headers that path's answers carry.
+ */
+export function installErrorHandling(app: FastifyInstance, corsFor: (request: FastifyRequest, reply: FastifyReply) => void = () => undefined): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const domain = toDomainError(error);
     if (domain) {
@@ -50,10 +54,11 @@ export function installErrorHandling(app: FastifyInstance): void {
       .send(errorBody('internal_error', 'Something went wrong on our side. Retry the request (a /v1 POST with the same Idempotency-Key).', request.id));
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply
+  app.setNotFoundHandler((request, reply) => {
+    corsFor(request, reply);
+    return reply
       .code(404)
       .type('application/json')
-      .send(errorBody('resource_missing', `Unrecognized request URL (${request.method} ${request.url.split('?')[0]}).`, request.id)),
-  );
+      .send(errorBody('resource_missing', `Unrecognized request URL (${request.method} ${request.url.split('?')[0]}).`, request.id));
+  });
 }

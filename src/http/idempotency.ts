@@ -13,6 +13,14 @@
 // process died runs at once, never while it lives, however long its request takes. The answer is
 // written only where the row still names this request (a fence), so a request whose claim was
 // taken over all the same (its owner's lock lost with its connection) rolls back instead.
+//
+// Some answers hold what is made only after the COMMIT (a checkout's `payment_url`: the processor
+// makes the payment page in the start call, which runs after the COMMIT, never inside a
+// transaction). Such a route names `completeAnswer`: the answer stored with the change is kept
+// "completing" (response set, locked_until still set), the after-commit work runs, the answer is
+// completed and stored again, final, and that is what is sent. A retry meanwhile gets 409
+// idempotency_key_in_use while the first request's process lives; once it is gone, the retry
+// completes the stored answer from what is there now (docs/requests.md).
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { ClaimOwners } from './claim-owners.js';
@@ -32,7 +40,7 @@ export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
  */
 const LOCK_MS = 60_000;
 
-type Claim = { kind: 'run' } | { kind: 'replay'; status: number; body: string; requestId: string | null };
+type Claim = { kind: 'run' } | { kind: 'replay'; status: number; body: string; requestId: string | null; completing: boolean };
 
 interface KeyRow {
   fingerprint: string;
@@ -90,7 +98,13 @@ async function claim(db: Db, scope: Scope, key: string, print: string, nowMs: nu
     if (row.response_status === null) {
       throw new DomainError('idempotency_key_in_use', 'A request with this Idempotency-Key is still in progress; retry shortly.');
     }
-    return { kind: 'replay', status: row.response_status, body: row.response_body ?? '', requestId: row.request_id };
+    // An answer stored before the after-commit work it waits for (completeAnswer): its request
+    // finishes it, unless that request's process is gone (or, without owners, its lock ran out).
+    const completing = row.locked_until !== null;
+    if (completing && (await by.owners.isAlive(tx, row, nowMs)) && row.locked_until!.getTime() > nowMs) {
+      throw new DomainError('idempotency_key_in_use', 'A request with this Idempotency-Key is finishing its answer; retry shortly.');
+    }
+    return { kind: 'replay', status: row.response_status, body: row.response_body ?? '', requestId: row.request_id, completing };
   });
 }
 
@@ -119,13 +133,23 @@ function sendReplay(reply: FastifyReply, requestId: string, found: Extract<Claim
  * not (taken over as abandoned). In the handler's transaction, the row's lock then waits for no
  * one long: a takeover commits in its own short transaction.
  */
-async function store(q: Queryable, scope: Scope, key: string, requestId: string, status: number, body: unknown): Promise<boolean> {
+async function store(q: Queryable, scope: Scope, key: string, requestId: string, status: number, body: unknown, completing = false): Promise<boolean> {
+  // A completing answer keeps its lock (locked_until) until completeAnswer's final copy replaces it.
   const rows = await q.query(
-    `UPDATE idempotency_keys SET response_status = $5, response_body = $6, locked_until = NULL
+    `UPDATE idempotency_keys SET response_status = $5, response_body = $6, locked_until = CASE WHEN $7 THEN locked_until ELSE NULL END
       WHERE marketplace_id = $1 AND mode = $2 AND key = $3 AND request_id = $4 AND response_status IS NULL RETURNING key`,
-    [scope.marketplaceId, scope.mode, key, requestId, status, body],
+    [scope.marketplaceId, scope.mode, key, requestId, status, body, completing],
   );
   return rows.length === 1;
+}
+
+/** The completed answer replaces the completing one (once: a second completer changes nothing). */
+async function storeCompleted(q: Queryable, scope: Scope, key: string, body: unknown): Promise<void> {
+  await q.query(
+    `UPDATE idempotency_keys SET response_body = $4, locked_until = NULL
+      WHERE marketplace_id = $1 AND mode = $2 AND key = $3 AND response_status IS NOT NULL AND locked_until IS NOT NULL`,
+    [scope.marketplaceId, scope.mode, key, body],
+  );
 }
 
 async function release(db: Db, scope: Scope, key: string, requestId: string): Promise<void> {
@@ -159,6 +183,13 @@ declare module 'fastify' {
      * with SECRET_KEY, bound to the key's row, and decrypted only to replay it.
      */
     sealStoredAnswer?: boolean;
+    /**
+     * Fills the fields of a success answer that only the work after the COMMIT makes (the
+     * processor's payment page): given the answer, answers it completed. Runs after the COMMIT and
+     * its after-commit work, under an Idempotency-Key (without one the operation answers after its
+     * own COMMIT, complete already).
+     */
+    completeAnswer?: (request: FastifyRequest, answer: unknown) => Promise<unknown>;
   }
 }
 
@@ -193,16 +224,25 @@ export function idempotent(handler: RouteHandlerMethod, services: IdempotencySer
     const scope = request.api.scope;
     const claimant = { owners, ownerId: await owners.ownId(), requestId: request.id };
     const found = await claim(db, scope, key, fingerprint(request), clock.nowMs(), claimant);
-    if (found.kind === 'replay') return sendReplay(reply, request.id, { ...found, body: unsealed(request, scope, key, found.body) });
+    if (found.kind === 'replay') {
+      let body = unsealed(request, scope, key, found.body);
+      if (found.completing) body = await completeStored(db, request, reply, scope, key, found.status, body);
+      return sendReplay(reply, request.id, { ...found, body });
+    }
     let committed = false;
     try {
-      const body = await db.transaction(async (tx) => {
+      let completing = false;
+      let body = await db.transaction(async (tx) => {
         const payload = await runCapturingSend(handler, this, request, reply);
-        const serialized = typeof payload === 'string' ? payload : reply.serialize(payload);
-        if (!(await store(tx, scope, key, request.id, reply.statusCode, sealed(request, scope, key, serialized)))) throw claimTakenOver();
+        const serialized = typeof payload === 'string' ? payload : (reply.serialize(payload) as string);
+        completing = request.routeOptions.config.completeAnswer !== undefined && reply.statusCode < 300;
+        const stored = sealed(request, scope, key, serialized);
+        if (!(await store(tx, scope, key, request.id, reply.statusCode, stored, completing))) throw claimTakenOver();
         return serialized;
       });
       committed = true;
+      // The transaction's after-commit work (the processor's start call) has run by now.
+      if (completing) body = await completeStored(db, request, reply, scope, key, reply.statusCode, body);
       faults.afterCommit?.(request);
       return reply.type('application/json').send(body);
     } catch (error) {
@@ -231,6 +271,27 @@ async function runCapturingSend(handler: RouteHandlerMethod, self: unknown, requ
     // Back to the prototype's send, for the wrapper's own answer and the error handler's.
     delete (holder as { send?: unknown }).send;
   }
+}
+
+/**
+ * Completes a stored answer (completeAnswer) and stores the result as final. Should completing
+ * fail (the database went away), the stored answer is made final as it is, so a retry replays it
+ * rather than waiting on a claim no one will finish; the failure is logged.
+ */
+async function completeStored(db: Db, request: FastifyRequest, reply: FastifyReply, scope: Scope, key: string, status: number, body: string): Promise<string> {
+  const complete = request.routeOptions.config.completeAnswer;
+  let completed = body;
+  try {
+    if (complete !== undefined && status < 300) {
+      reply.code(status);
+      completed = reply.serialize(await complete(request, JSON.parse(body))) as string;
+    }
+  } catch (err) {
+    request.log.error({ err }, 'idempotency: completing the stored answer failed; it stays as stored');
+    completed = body;
+  }
+  await storeCompleted(db, scope, key, sealed(request, scope, key, completed));
+  return completed;
 }
 
 async function settleFailure(db: Db, scope: Scope, key: string, request: FastifyRequest, error: unknown) {

@@ -6,6 +6,30 @@ export const MAX_AMOUNT = 99_999_999_999;
 export const Timestamp = Type.String({ format: 'date-time', examples: ['2026-11-21T09:30:00.000Z'] });
 export const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 
+/** The latest time a unix-seconds input may name: 9999-12-31T23:59:59Z, as ISO 8601 can. */
+export const MAX_UNIX_SECONDS = 253_402_300_799;
+
+/**
+ * Every time the API takes (a filter, a report's interval, a body field): the API's ISO 8601
+ * timestamp, as objects carry it (`2026-11-21T09:30:00.000Z`; an offset such as `+02:00` is
+ * accepted), or unix seconds. One schema everywhere (docs/requests.md, "Times"); read it with
+ * timeInput(). In a query string both are text: the ISO form is tried first, then digits.
+ */
+export function TimeInput(description: string) {
+  return Type.Union(
+    [
+      Type.String({ format: 'date-time', examples: ['2026-11-21T09:30:00.000Z'] }),
+      Type.Integer({ minimum: 0, maximum: MAX_UNIX_SECONDS, examples: [1795253400] }),
+    ],
+    { description: `${description} An ISO 8601 timestamp (2026-11-21T09:30:00.000Z) or unix seconds.` },
+  );
+}
+
+/** A TimeInput's value as a Date. */
+export function timeInput(value: string | number): Date {
+  return typeof value === 'number' ? new Date(value * 1000) : new Date(value);
+}
+
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /**

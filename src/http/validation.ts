@@ -42,6 +42,16 @@ function join(base: string, key: string): string {
 
 /** Turns the first ajv error into the API's error. */
 export function validationError(errors: ErrorObject[], part: string): DomainError {
+  // A time (TimeInput) neither form accepts: ajv lists each branch's failure, then the union's;
+  // the answer names the two forms rather than the first branch's complaint.
+  const union = errors.find((e) => e.keyword === 'anyOf');
+  if (union !== undefined) {
+    const at = pointerToParam(union.instancePath);
+    const isTime = errors.some((e) => e.instancePath === union.instancePath && e.keyword === 'format' && (e.params as { format?: string }).format === 'date-time');
+    if (isTime) {
+      return new DomainError('invalid_request', `Invalid ${at || 'body'}: expected an ISO 8601 timestamp (2026-11-21T09:30:00.000Z) or unix seconds.`, at || undefined);
+    }
+  }
   const error = errors[0];
   if (!error) return new DomainError('invalid_request', 'The request is not valid.');
   const at = pointerToParam(error.instancePath);

@@ -118,6 +118,8 @@ export interface StartOptions {
   fabricatedEvents?: boolean;
   /** The app's log lines (pino JSON) go here at level info, as the service writes them; none otherwise. */
   logStream?: { write(line: string): void };
+  /** The app's logger (pino options, a stream among them); none by default. */
+  logger?: object;
 }
 
 export async function startTestApp(options: StartOptions = {}): Promise<TestContext> {
@@ -127,7 +129,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestCont
   const base = buildWiring(config);
   const wiring = options.wiring ? options.wiring(base) : base;
   const services = await createServices(config, { clock, db: database.db, faults: options.faults, wiring });
-  const app = await createApp(services, { logger: options.logStream ? { level: 'info', stream: options.logStream } : false, routes: options.routes });
+  const app = await createApp(services, { logger: options.logger ?? (options.logStream ? { level: 'info', stream: options.logStream } : false), routes: options.routes });
   await app.ready();
   const owner = { email: `owner-${randomBytes(3).toString('hex')}@example.com`, password: 'correct horse battery' };
   const { workspace } = await createWorkspaceWithOwner(database.db, clock, { ...owner, workspaceName: 'Test workspace', passwordHashCost: config.passwordHashCost });

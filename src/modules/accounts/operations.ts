@@ -2,6 +2,7 @@
 // billing state. Members and invitations are in members.ts and invitations.ts.
 import type { Clock } from '../../clock.js';
 import type { Db, Queryable, Tx } from '../../db/db.js';
+import { pageOfItems, type PageParams } from '../../db/paging.js';
 import { mapUniqueViolations } from '../../db/pg-errors.js';
 import { DomainError, errors } from '../../errors.js';
 import { newId } from '../../ids.js';
@@ -214,14 +215,11 @@ export async function logout(ctx: UserContext, token: string): Promise<LogoutAns
 }
 
 /** GET /manage/v1/workspaces: every workspace of the user, with their role there. */
-export async function listWorkspaces(ctx: UserContext): Promise<MembershipList> {
+export async function listWorkspaces(ctx: UserContext, query: PageParams): Promise<MembershipList> {
   const rows = await queries.selectWorkspacesOfUser(ctx.db, ctx.principal.userId);
-  return {
-    object: 'list',
-    data: rows.map((row) => ({ object: 'workspace_membership', workspace: serializeWorkspace(row), role: row.role })),
-    has_more: false,
-    next_cursor: null,
-  };
+  // A user belongs to few workspaces: paged in memory, like every list.
+  const memberships = rows.map((row) => ({ object: 'workspace_membership' as const, workspace: serializeWorkspace(row), role: row.role }));
+  return pageOfItems(memberships, query, (item) => item.workspace.id);
 }
 
 /** The operator's switch: payment_missed makes live mode read-only, suspended both. */

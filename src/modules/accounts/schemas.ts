@@ -85,9 +85,9 @@ export const Membership = Type.Object(
 );
 export type Membership = Static<typeof Membership>;
 
-/** Every workspace of a user, in one page. */
+/** The workspaces of a user, paged like every list (the cursor is a workspace id). */
 export const MembershipList = Type.Object(
-  { object: Type.Literal('list'), data: Type.Array(Membership), has_more: Type.Boolean(), next_cursor: Type.Null() },
+  { object: Type.Literal('list'), data: Type.Array(Membership), has_more: Type.Boolean(), next_cursor: Type.Union([Type.String(), Type.Null()]) },
   {
     examples: [
       {
@@ -100,6 +100,7 @@ export const MembershipList = Type.Object(
   },
 );
 export type MembershipList = Static<typeof MembershipList>;
+export const ListWorkspacesQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
 
 export const Member = Type.Object(
   {

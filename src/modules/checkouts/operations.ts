@@ -64,10 +64,16 @@ export async function createCheckout(ctx: OperationContext, body: CreateCheckout
     ]);
     return checkout;
   });
-  // The processor makes the charge's page right after the COMMIT (the start call), so its URL is
-  // read now. Under an Idempotency-Key the COMMIT (and the call) come after the answer is stored:
-  // the answer then holds null and GET /v1/checkouts/{id} gives the page.
-  const url = checkout.payment === null || checkout.status !== 'awaiting_payment' ? null : await paymentPageUrl(ctx.db, scope, checkout.payment);
+  return withPaymentUrl(ctx, checkout);
+}
+
+/**
+ * The created checkout with its charge's page. The processor makes the page in the start call,
+ * right after the COMMIT, so it is read after it: here after the operation's own COMMIT, and under
+ * an Idempotency-Key (whose transaction commits later) by the route's completeAnswer.
+ */
+export async function withPaymentUrl(ctx: OperationContext, checkout: Checkout): Promise<Checkout> {
+  const url = checkout.payment === null || checkout.status !== 'awaiting_payment' ? null : await paymentPageUrl(ctx.db, ctx.scope, checkout.payment);
   return url === null ? checkout : { ...checkout, payment_url: url };
 }
 

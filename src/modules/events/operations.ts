@@ -1,6 +1,6 @@
 // Reading the event log: every state change of this marketplace and mode,
 // newest first; and the catalog of event types (the same for every marketplace and mode). Events are written only by emitEvent, in the transaction of their change.
-import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
+import { pageOfItems, pageRequest, toList, type ListEnvelope, type PageParams } from '../../db/paging.js';
 import { errors } from '../../errors.js';
 import type { EventRecord } from '../../contracts/events.js';
 import { EVENT_TYPES, isEventType } from '../../contracts/events.js';
@@ -25,9 +25,9 @@ export async function retrieveEvent(ctx: OperationContext, id: string): Promise<
   return serializeEvent(row);
 }
 
-/** Every event type, in the order of the catalog: one page, as the list is short and fixed (no paging). */
-export function listEventTypes(): ListEnvelope<EventTypeObject> {
-  return { object: 'list', data: EVENT_TYPES.map(serializeEventType), has_more: false, next_cursor: null };
+/** The event types, in the order of the catalog, paged like every list (the cursor is a type). */
+export function listEventTypes(query: PageParams): ListEnvelope<EventTypeObject> {
+  return pageOfItems(EVENT_TYPES.map(serializeEventType), query, (item) => item.type);
 }
 
 export function retrieveEventType(type: string): EventTypeObject {

@@ -80,6 +80,8 @@ export type EventTypeObject = Static<typeof EventTypeObject>;
 
 export const EventTypeList = ListOf(EventTypeObject);
 
+export const ListEventTypesQuery = ListQuery({});
+
 export const EventTypeParams = Type.Object(
   { type: Type.String({ minLength: 1, maxLength: 100, examples: ['order.created'] }) },
   { additionalProperties: false },

@@ -5,6 +5,7 @@ import type { Queryable, Tx } from '../../db/db.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';
 import { newId } from '../../ids.js';
+import { timeInput } from '../../http/schemas.js';
 import type { Scope } from '../../scope.js';
 import { findSellerPayouts } from '../sellers/index.js';
 import { checkEntry, sideOf, type NewEntry } from './entries.js';
@@ -66,11 +67,11 @@ export function accountBalancesAt(q: Queryable, scope: Scope, at: Date, account?
 
 export async function listBalanceTransactions(ctx: OperationContext, query: ListBalanceTransactionsQuery): Promise<ListEnvelope<BalanceTransaction>> {
   const page = pageRequest(query, 'balanceTransaction');
-  const seconds = (value: number | undefined) => (value === undefined ? undefined : new Date(value * 1000));
+  const at = (value: string | number | undefined) => (value === undefined ? undefined : timeInput(value));
   const rows = await queries.selectLedgerLinePage(
     ctx.db,
     ctx.scope,
-    { seller: query.seller, account: query.account, order: query.order, payment: query.payment, type: query.type, createdGte: seconds(query['created[gte]']), createdLte: seconds(query['created[lte]']) },
+    { seller: query.seller, account: query.account, order: query.order, payment: query.payment, type: query.type, createdGte: at(query['created[gte]']), createdGt: at(query['created[gt]']), createdLte: at(query['created[lte]']), createdLt: at(query['created[lt]']) },
     page,
   );
   return toList(rows.map(serializeBalanceTransaction), page.limit);

@@ -75,7 +75,9 @@ export interface LineFilters {
   payment?: string;
   type?: string;
   createdGte?: Date;
+  createdGt?: Date;
   createdLte?: Date;
+  createdLt?: Date;
 }
 
 /**
@@ -86,13 +88,16 @@ export interface LineFilters {
 export function selectLedgerLinePage(q: Queryable, scope: Scope, filters: LineFilters, page: PageRequest): Promise<LedgerLineRow[]> {
   const params: unknown[] = [scope.marketplaceId, scope.mode];
   let sql = `SELECT ${COLUMNS} FROM ledger_lines WHERE marketplace_id = $1 AND mode = $2`;
-  if (filters.createdGte !== undefined) {
-    params.push(filters.createdGte);
-    sql += ` AND created_at >= $${params.length}`;
-  }
-  if (filters.createdLte !== undefined) {
-    params.push(filters.createdLte);
-    sql += ` AND created_at <= $${params.length}`;
+  const bounds = [
+    [filters.createdGte, '>='],
+    [filters.createdGt, '>'],
+    [filters.createdLte, '<='],
+    [filters.createdLt, '<'],
+  ] as const;
+  for (const [value, op] of bounds) {
+    if (value === undefined) continue;
+    params.push(value);
+    sql += ` AND created_at ${op} $${params.length}`;
   }
   return selectPage<LedgerLineRow>(q, {
     sql,

@@ -1,10 +1,9 @@
 // The ledger's API records (docs/ledger.md): a line of the ledger is a balance transaction.
 import { Type, type Static } from '@sinclair/typebox';
-import { ListOf, ListQuery, Nullable, StringEnum, Timestamp } from '../../http/schemas.js';
+import { ListOf, ListQuery, Nullable, StringEnum, TimeInput, Timestamp } from '../../http/schemas.js';
 import { ENTRY_TYPES } from './entries.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 100 });
-const UnixSeconds = (description: string) => Type.Integer({ minimum: 0, maximum: 253402300799, description });
 
 export const EntryTypeSchema = StringEnum(ENTRY_TYPES, {
   description:
@@ -50,8 +49,10 @@ export const ListBalanceTransactionsQuery = ListQuery({
   order: Type.Optional(Id),
   payment: Type.Optional(Id),
   type: Type.Optional(EntryTypeSchema),
-  'created[gte]': Type.Optional(UnixSeconds('Created at or after this time (unix seconds).')),
-  'created[lte]': Type.Optional(UnixSeconds('Created at or before this time (unix seconds).')),
+  'created[gte]': Type.Optional(TimeInput('Created at or after this time.')),
+  'created[gt]': Type.Optional(TimeInput('Created after this time.')),
+  'created[lte]': Type.Optional(TimeInput('Created at or before this time.')),
+  'created[lt]': Type.Optional(TimeInput('Created before this time.')),
 });
 export type ListBalanceTransactionsQuery = Static<typeof ListBalanceTransactionsQuery>;
 

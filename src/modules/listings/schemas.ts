@@ -274,6 +274,9 @@ export const SearchListingsQuery = Type.Object(
     ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
     cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 1000, description: 'The next_cursor of the previous page, with the same filters and sort.' })),
+    starting_after: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 1000, description: 'The same as `cursor`, under the name every list takes; give one of the two.' }),
+    ),
   },
   {
     additionalProperties: false,

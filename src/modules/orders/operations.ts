@@ -7,7 +7,7 @@
 // the units, so the lock is held for that statement and the COMMIT only.
 import { settleAll, type Queryable, type Tx } from '../../db/db.js';
 import { refusal } from '../../db/pg-errors.js';
-import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
+import { pageOfItems, pageRequest, toList, type ListEnvelope, type PageParams } from '../../db/paging.js';
 import { applyTimers, emitMove, move, partyOf, rowOf, timerMove, type Actor, type Party, type Row } from '../../domain/state-machine.js';
 import { DomainError, errors } from '../../errors.js';
 import { emitEvents, previousAttributes } from '../../outbox/emit.js';
@@ -107,11 +107,11 @@ export async function listOrders(ctx: OperationContext, query: ListOrdersQuery):
   return toList(rows.map(serializeOrder), page.limit);
 }
 
-/** The order's transitions, oldest first; the first is its creation. */
-export async function listOrderTransitions(ctx: OperationContext, id: string): Promise<ListEnvelope<OrderTransition>> {
+/** The order's transitions, oldest first; the first is its creation. Few per order: paged in memory. */
+export async function listOrderTransitions(ctx: OperationContext, id: string, query: PageParams): Promise<ListEnvelope<OrderTransition>> {
   if (!(await selectOrder(ctx.db, ctx.scope, id))) throw errors.missing('order', id);
   const rows = await selectTransitions(ctx.db, ctx.scope, id);
-  return { object: 'list', data: rows.map(serializeTransition), has_more: false, next_cursor: null };
+  return pageOfItems(rows.map(serializeTransition), query, (item) => item.id);
 }
 
 // ---- transitions by the platform or a party ----

@@ -183,6 +183,7 @@ export const OrderTransition = Type.Object(
 );
 export type OrderTransition = Static<typeof OrderTransition>;
 export const OrderTransitionList = ListOf(OrderTransition);
+export const ListOrderTransitionsQuery = ListQuery({});
 
 // ---- disputes ----
 

@@ -2,6 +2,7 @@
 // and read them. The build itself is the report.build job (job.ts), never in a request.
 import { DomainError, errors } from '../../errors.js';
 import { newId } from '../../ids.js';
+import { timeInput } from '../../http/schemas.js';
 import { modeNow } from '../../scope.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { enqueueJob } from '../../workers/job-queue.js';
@@ -17,11 +18,25 @@ export { REPORT_BUILD_JOB };
 
 const DAY_S = 24 * 60 * 60;
 
+/** The interval in unix seconds: a report's interval is whole seconds (its object answers them so). */
+function intervalOf(body: CreateReportBody): { start: number; end: number } {
+  const seconds = (field: 'interval_start' | 'interval_end') => {
+    const ms = timeInput(body[field]).getTime();
+    if (ms % 1000 !== 0) throw errors.invalidRequest(`${field} must be a whole second: a report's interval is counted in seconds.`, field);
+    return ms / 1000;
+  };
+  const start = seconds('interval_start');
+  const end = seconds('interval_end');
+  if (start < 0) throw errors.invalidRequest('interval_start must be at or after 1970-01-01T00:00:00Z.', 'interval_start');
+  return { start, end };
+}
+
 function checkBody(body: CreateReportBody): void {
-  if (body.interval_end <= body.interval_start) {
+  const { start, end } = intervalOf(body);
+  if (end <= start) {
     throw errors.invalidRequest('interval_end must be after interval_start.', 'interval_end');
   }
-  if (body.interval_end - body.interval_start > MAX_INTERVAL_DAYS * DAY_S) {
+  if (end - start > MAX_INTERVAL_DAYS * DAY_S) {
     throw errors.invalidRequest(`A report covers at most ${MAX_INTERVAL_DAYS} days: ask for several reports for a longer span.`, 'interval_end');
   }
   if (body.type === 'seller_statement' && body.seller === undefined) {
@@ -63,8 +78,8 @@ export async function createReport(ctx: OperationContext, body: CreateReportBody
     await queries.insertReport(tx, scope, {
       id,
       type: body.type,
-      interval_start: new Date(body.interval_start * 1000),
-      interval_end: new Date(body.interval_end * 1000),
+      interval_start: timeInput(body.interval_start),
+      interval_end: timeInput(body.interval_end),
       seller_id: body.seller ?? null,
       created_at: now,
     });

@@ -1,6 +1,6 @@
 // The report record, and the body and query of the report operations. Types are derived from the schemas.
 import { Type, type Static } from '@sinclair/typebox';
-import { Body, ListOf, ListQuery, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../../http/schemas.js';
+import { Body, ListOf, ListQuery, MAX_UNIX_SECONDS, Nullable, NullableTimestamp, StringEnum, TimeInput, Timestamp } from '../../http/schemas.js';
 
 export const REPORT_TYPES = ['seller_statement', 'platform_fees', 'balance_summary', 'reconciliation'] as const;
 export const ReportType = StringEnum([...REPORT_TYPES]);
@@ -12,7 +12,7 @@ export type ReportStatus = Static<typeof ReportStatus>;
 /** The longest interval a report may cover (docs/ledger.md, "Reports"): a year and a day. */
 export const MAX_INTERVAL_DAYS = 366;
 
-const UnixSeconds = Type.Integer({ minimum: 0, maximum: 253_402_300_799, description: 'Unix seconds.' });
+const UnixSeconds = Type.Integer({ minimum: 0, maximum: MAX_UNIX_SECONDS, description: 'Unix seconds.' });
 
 export const ReportFile = Type.Object({
   url: Type.String({ description: 'A signed link to the CSV, valid one to two hours; read the report again for a fresh one.' }),
@@ -58,13 +58,16 @@ export type Report = Static<typeof Report>;
 
 const CreateReportFields = Body({
   type: ReportType,
-  interval_start: UnixSeconds,
-  interval_end: Type.Integer({ minimum: 0, maximum: 253_402_300_799, description: 'Unix seconds; after interval_start, at most 366 days after it. The interval is [start, end).' }),
+  interval_start: TimeInput('The start of the interval, a whole second.'),
+  interval_end: TimeInput('After interval_start, at most 366 days after it, a whole second. The interval is [start, end).'),
   seller: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Required for seller_statement, refused for the other types.' })),
 });
 export const CreateReportBody = {
   ...CreateReportFields,
-  examples: [{ type: 'seller_statement', interval_start: 1793491200, interval_end: 1796083200, seller: 'sel_01jd2b7v8k0000000000000000' }],
+  examples: [
+    { type: 'seller_statement', interval_start: '2026-11-01T00:00:00.000Z', interval_end: '2026-12-01T00:00:00.000Z', seller: 'sel_01jd2b7v8k0000000000000000' },
+    { type: 'balance_summary', interval_start: 1793491200, interval_end: 1796083200 },
+  ],
 };
 export type CreateReportBody = Static<typeof CreateReportBody>;
 

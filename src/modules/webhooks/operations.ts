@@ -7,6 +7,7 @@ import { isEventType } from '../../contracts/events.js';
 import { isIdOf, newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import { encryptSecret } from '../../secrets.js';
+import { timeInput } from '../../http/schemas.js';
 import type { OperationContext } from '../../contracts/context.js';
 import { lockModeForBound } from '../marketplaces/index.js';
 import { refusalOfUrl } from './destination.js';
@@ -238,7 +239,7 @@ export const REPLAY_PAGE = 500;
  */
 export async function replayFailedWebhookDeliveries(ctx: OperationContext, id: string, body: ReplayFailedDeliveriesBody): Promise<WebhookReplay> {
   const { scope } = ctx;
-  const since = body?.since !== undefined ? new Date(body.since) : null;
+  const since = body?.since !== undefined ? timeInput(body.since) : null;
   const bound = ctx.config.limits.webhookPendingDeliveries;
   // Delivery ids are time-ordered: an id made now bounds the deliveries that existed before the call.
   const beforeId = newId('webhookDelivery');

@@ -1,6 +1,6 @@
 // Webhook endpoint and delivery records, and the bodies and queries of their operations.
 import { Type, type Static } from '@sinclair/typebox';
-import { Body, ListOf, ListQuery, Metadata, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../../http/schemas.js';
+import { Body, ListOf, ListQuery, Metadata, Nullable, NullableTimestamp, StringEnum, TimeInput, Timestamp } from '../../http/schemas.js';
 
 export const WebhookEndpointStatus = StringEnum(['enabled', 'disabled']);
 export type WebhookEndpointStatus = Static<typeof WebhookEndpointStatus>;
@@ -177,12 +177,7 @@ export type ListWebhookDeliveriesQuery = Static<typeof ListWebhookDeliveriesQuer
 export const ReplayFailedDeliveriesBody = Type.Union(
   [
     Body({
-      since: Type.Optional(
-        Type.String({
-          format: 'date-time',
-          description: 'Only the failed deliveries created at or after this time (on the mode clock). Left out: every failed delivery kept.',
-        }),
-      ),
+      since: Type.Optional(TimeInput('Only the failed deliveries created at or after this time (on the mode clock). Left out: every failed delivery kept.')),
     }),
     Type.Null(),
   ],

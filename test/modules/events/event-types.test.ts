@@ -29,8 +29,8 @@ function refsOf(node: unknown): string[] {
 const component = (ref: string) => doc.components.schemas[ref.replace('#/components/schemas/', '')];
 
 describe('GET /v1/event_types', () => {
-  it('lists every event type, in one page, each with a description and the self-contained JSON Schema of data.object', async () => {
-    const res = await ctx.request('/v1/event_types');
+  it('lists every event type, in one page of 100, each with a description and the self-contained JSON Schema of data.object', async () => {
+    const res = await ctx.request('/v1/event_types?limit=100');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ object: 'list', has_more: false, next_cursor: null });
     expect(res.body.data.map((t: { type: string }) => t.type)).toEqual([...EVENT_TYPES]);
@@ -48,7 +48,7 @@ describe('GET /v1/event_types', () => {
   });
 
   it('retrieves one type as listed', async () => {
-    const list = await ctx.request('/v1/event_types');
+    const list = await ctx.request('/v1/event_types?limit=100');
     const res = await ctx.request('/v1/event_types/order.created');
     expect(res.status).toBe(200);
     expect(res.body).toEqual(list.body.data.find((t: { type: string }) => t.type === 'order.created'));
@@ -65,10 +65,12 @@ describe('GET /v1/event_types', () => {
     expect(res.body.error.message).toContain('order.bogus');
   });
 
-  it('takes no paging: 400 invalid_request naming limit', async () => {
-    const res = await ctx.request('/v1/event_types?limit=10');
-    expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ code: 'invalid_request', param: 'limit' });
+  it('pages like every list: 20 by default, limit and starting_after (a type)', async () => {
+    const first = await ctx.request('/v1/event_types');
+    expect(first.body).toMatchObject({ has_more: true, next_cursor: EVENT_TYPES[19] });
+    expect(first.body.data).toHaveLength(20);
+    const next = await ctx.request(`/v1/event_types?limit=10&starting_after=${EVENT_TYPES[19]}`);
+    expect(next.body.data.map((t: { type: string }) => t.type)).toEqual(EVENT_TYPES.slice(20, 30));
   });
 
   it('needs a secret key, like the events', async () => {

@@ -340,7 +340,7 @@ describe('filters', () => {
       expectError(await search({ 'attributes[size][gt]': 40 }), 'attributes[size][gt]');
       expectError(await search({ 'attributes[a b]': 'x' }), 'attributes[a b]');
       expectError(await search({ colour: 'red' }), 'colour');
-      expectError(await search({ starting_after: 'lst_x' }), 'starting_after');
+      expectError(await search({ ending_before: 'lst_x' }), 'ending_before');
     });
   });
 });

@@ -1,7 +1,7 @@
 // GET /manage/v1/workspaces: the workspaces of the user, with their role in each.
 import type { RouteModule } from '../../../contracts/wiring.js';
 import { listWorkspaces } from '../operations.js';
-import { MANAGEMENT_TAG, MembershipList } from '../schemas.js';
+import { ListWorkspacesQuery, MANAGEMENT_TAG, MembershipList } from '../schemas.js';
 
 export const listWorkspacesRoute: RouteModule = (app) => {
   app.get(
@@ -12,9 +12,10 @@ export const listWorkspacesRoute: RouteModule = (app) => {
         summary: 'List your workspaces',
         operationId: 'listWorkspaces',
         description: 'Members of several workspaces pass one of these ids as the workspace query parameter of workspace-level operations.',
+        querystring: ListWorkspacesQuery,
         response: { 200: MembershipList },
       },
     },
-    async (request) => listWorkspaces(request.user),
+    async (request) => listWorkspaces(request.user, request.query),
   );
 };

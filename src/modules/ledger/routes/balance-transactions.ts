@@ -12,7 +12,7 @@ export const balanceTransactionRoutes: RouteModule = (app) => {
         tags: ['Ledger'],
         summary: 'List balance transactions',
         description:
-          'The lines of the ledger (docs/ledger.md), newest first: every money movement is a journal entry of lines that balance. Filters: `seller` (both lines of that seller\'s entries), `account`, `order`, `payment`, `type`, `created[gte]` and `created[lte]` (unix seconds). The ledger is append-only: a correction is a new entry.',
+          'The lines of the ledger (docs/ledger.md), newest first: every money movement is a journal entry of lines that balance. Filters: `seller` (both lines of that seller\'s entries), `account`, `order`, `payment`, `type`, `created[gte]`, `created[gt]`, `created[lte]` and `created[lt]` (each an ISO 8601 timestamp or unix seconds). The ledger is append-only: a correction is a new entry.',
         querystring: ListBalanceTransactionsQuery,
         response: { 200: BalanceTransactionList },
       },

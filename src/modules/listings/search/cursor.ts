@@ -37,9 +37,11 @@ export function encodeCursor(secretKey: Buffer, scope: Scope, fingerprint: strin
   return `${payload}.${sign(secretKey, scope, fingerprint, payload).toString('base64url')}`;
 }
 
-const invalid = () => errors.invalidRequest('The cursor is not one this search gave out: pass next_cursor back unchanged, with the same filters and sort.', 'cursor');
+const refusal = (param: string) => errors.invalidRequest('The cursor is not one this search gave out: pass next_cursor back unchanged, with the same filters and sort.', param);
 
-export function decodeCursor(secretKey: Buffer, scope: Scope, fingerprint: string, cursor: string): SearchPosition {
+/** `param`: the query parameter that carried the cursor (`cursor`, or its other name `starting_after`). */
+export function decodeCursor(secretKey: Buffer, scope: Scope, fingerprint: string, cursor: string, param = 'cursor'): SearchPosition {
+  const invalid = () => refusal(param);
   const [payload, signature, extra] = cursor.split('.');
   if (payload === undefined || signature === undefined || extra !== undefined) throw invalid();
   const given = Buffer.from(signature, 'base64url');

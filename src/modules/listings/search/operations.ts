@@ -29,7 +29,11 @@ export async function searchListings(ctx: OperationContext, query: SearchListing
   // The category as asked, not its subtree: a category added below it between pages keeps the cursor valid.
   const fingerprint = JSON.stringify([sort, { ...filter, categoryIds: query.category ?? null }]);
   const secret = ctx.config.secretKey;
-  const position = query.cursor === undefined ? null : decodeCursor(secret, ctx.scope, fingerprint, query.cursor);
+  if (query.cursor !== undefined && query.starting_after !== undefined) {
+    throw errors.invalidRequest('Give cursor or starting_after (the same thing under two names), not both.', 'starting_after');
+  }
+  const cursor = query.starting_after ?? query.cursor;
+  const position = cursor === undefined ? null : decodeCursor(secret, ctx.scope, fingerprint, cursor, query.starting_after === undefined ? 'cursor' : 'starting_after');
   const found = sort === 'relevance' ? await relevancePage(ctx, filter, position, limit) : await keysetPage(ctx, filter, sort, position, limit);
   const hasMore = found.length > limit;
   const page = found.slice(0, limit);
