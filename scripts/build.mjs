@@ -58,7 +58,46 @@ function dashboardHash() {
   return hash.digest('hex');
 }
 
+/**
+ * One build at a time in this tree (two `npm start`s, or test files building at once, would write
+ * the same files): a lock directory holding the builder's pid, taken over when that process is gone.
+ */
+function takeLock() {
+  const lock = join(DIST, '.build-lock');
+  mkdirSync(DIST, { recursive: true });
+  for (let waited = 0; ; waited += 200) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+      const release = () => rmSync(lock, { recursive: true, force: true });
+      process.on('exit', release);
+      return;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+    let holder = NaN;
+    try {
+      holder = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+    } catch {
+      // Being written or removed right now: look again.
+    }
+    if (Number.isInteger(holder) && holder > 0 && !alive(holder)) rmSync(lock, { recursive: true, force: true });
+    else if (waited === 0) process.stdout.write('build: waiting for another build of this tree to finish\n');
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+  }
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
 const started = Date.now();
+takeLock();
 if (force) rmSync(join(DIST, 'tsconfig.build.tsbuildinfo'), { force: true });
 run('tsc', [binOf('typescript', 'bin/tsc'), '-b', 'tsconfig.build.json', ...(force ? ['--force'] : [])]);
 
