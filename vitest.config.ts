@@ -23,6 +23,8 @@ export const UNIT_FILES = [
 /** Slow: processes spawned and killed, property runs over money and stock, requests racing across processes. */
 export const DURABILITY_FILES = [
   'test/main/process.test.ts',
+  'test/main/start-time.test.ts',
+  'test/readme/tour.test.ts',
   'test/main/idempotency-crash.test.ts',
   'test/workers/lease-kill.test.ts',
   'test/modules/payments/crash.test.ts',

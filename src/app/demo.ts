@@ -1,5 +1,6 @@
 // First start. On an empty embedded database the service sets up a demo workspace
-// (an owner login and a marketplace "Demo" in USD whose test mode uses the simulated processor),
+// (an owner login and a marketplace "Demo" in USD whose test mode has payments on, through the
+// simulated processor: an order awaits payment and is paid on its hosted page or by a test helper),
 // so `npm start` is enough to try the API. With DATABASE_URL set it creates nothing: a shared
 // server's first account is made through signup. What to print at start is decided here too.
 import type { Clock } from '../clock.js';
@@ -35,6 +36,7 @@ export async function createDemoIfEmpty(db: Db, clock: Clock, passwordHashCost?:
       name: 'Demo',
       currency: 'USD',
       testProcessor: 'simulated',
+      testPaymentsEnabled: true,
     });
     return { email: DEMO_EMAIL, password, marketplaceId: marketplace.id, testKeys: api_keys.test };
   });

@@ -37,6 +37,17 @@ describe('first start', () => {
     ]);
     expect(connections).toEqual([{ mode: 'test', provider: 'simulated' }]);
   });
+
+  it('is ready to sell: payments on in test mode (the simulated processor), off in live mode', async () => {
+    const modes = await database.db.query<{ mode: string; payments_enabled: boolean }>(
+      "SELECT mode, (settings->>'payments_enabled')::boolean AS payments_enabled FROM marketplace_modes WHERE marketplace_id = $1 ORDER BY mode",
+      [demo!.marketplaceId],
+    );
+    expect(modes).toEqual([
+      { mode: 'live', payments_enabled: false },
+      { mode: 'test', payments_enabled: true },
+    ]);
+  });
 });
 
 describe('startupBanner', () => {

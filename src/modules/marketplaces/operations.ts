@@ -63,7 +63,14 @@ export async function issueApiKey(
 export async function createMarketplace(
   db: Db,
   clock: Clock,
-  input: { workspaceId: string; name: string; currency: string; testProcessor?: 'simulated' | null },
+  input: {
+    workspaceId: string;
+    name: string;
+    currency: string;
+    testProcessor?: 'simulated' | null;
+    /** Test mode starts with payments on (the demo: ready to sell through the simulated processor). */
+    testPaymentsEnabled?: boolean;
+  },
 ): Promise<CreatedMarketplace> {
   const now = new Date(clock.nowMs());
   return db.transaction(async (tx) => {
@@ -72,7 +79,9 @@ export async function createMarketplace(
     const keys = {} as { test: KeyPair; live: KeyPair };
     for (const mode of MODES) {
       const scope = { marketplaceId: row.id, mode };
-      await queries.insertMode(tx, scope, defaultSettings(mode), now);
+      const settings = defaultSettings(mode);
+      if (mode === 'test' && input.testPaymentsEnabled) settings.payments_enabled = true;
+      await queries.insertMode(tx, scope, settings, now);
       const secret = await issueApiKey(tx, scope, 'secret', 'Default secret key', now);
       const publishable = await issueApiKey(tx, scope, 'publishable', 'Default publishable key', now);
       keys[mode] = { secret_key: secret.key!, publishable_key: publishable.key! };

@@ -39,6 +39,16 @@ async function insertAndAnnounce(tx: Tx, scope: Scope, payment: queries.NewPayme
   await emitEvent(tx, scope, now, 'payment.created', serializePayment(row!));
 }
 
+/**
+ * What to do about a seller who cannot be paid yet: the onboarding link always; in test mode also
+ * the test helper that finishes onboarding at once (a demo or a test need not click through).
+ */
+export function payoutsNotEnabledMessage(scope: Scope, sellerId: string, payoutsStatus: string): string {
+  const base = `Payments are on and the seller ${sellerId} has not finished processor onboarding (payouts ${payoutsStatus}): send the seller to the page POST /v1/sellers/${sellerId}/onboarding_links answers`;
+  if (scope.mode === 'live') return `${base}.`;
+  return `${base}, or, in test mode, finish it at once with POST /v1/test_helpers/sellers/${sellerId}/payouts {"status": "enabled"}.`;
+}
+
 export const paymentOrderHooks: Required<OrderPaymentHooks> = {
   // Contract 9's order: the platform's own connection before the seller's onboarding, so a
   // mode without a processor never sends the developer to the seller's onboarding.
@@ -48,10 +58,7 @@ export const paymentOrderHooks: Required<OrderPaymentHooks> = {
     }
     const seller = await findSellerPayouts(tx, scope, sellerId);
     if (!seller || seller.payouts_status !== 'enabled') {
-      throw errors.forbidden(
-        'seller_payouts_not_enabled',
-        `Payments are on and the seller ${sellerId} has not finished processor onboarding (payouts ${seller?.payouts_status ?? 'not_started'}).`,
-      );
+      throw errors.forbidden('seller_payouts_not_enabled', payoutsNotEnabledMessage(scope, sellerId, seller?.payouts_status ?? 'not_started'));
     }
   },
 

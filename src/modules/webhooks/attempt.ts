@@ -6,7 +6,8 @@
 // host through pinnedLookup, so the address dialed is the address checked.
 import { StringDecoder } from 'node:string_decoder';
 import { Agent, request } from 'undici';
-import { ipLiteralOf, isPublicAddress, pinnedLookup, type Resolver } from './destination.js';
+import type { Mode } from '../../scope.js';
+import { addressAllowed, destinationPolicy, ipLiteralOf, isLoopbackHost, pinnedLookup, type DestinationPolicy, type DestinationRules, type Resolver } from './destination.js';
 import { signatureHeader } from './signature.js';
 
 export const ATTEMPT_DEADLINE_MS = 10_000;
@@ -19,6 +20,8 @@ export interface AttemptRequest {
   body: string;
   eventId: string;
   deliveryId: string;
+  /** The endpoint's mode: test mode on the embedded database may send to loopback. Live when left out. */
+  mode?: Mode;
 }
 
 export interface AttemptResult {
@@ -32,24 +35,42 @@ export interface AttemptResult {
 }
 
 export interface Sender {
+  /** Public destinations only (or any, with WEBHOOK_ALLOW_PRIVATE_URLS). */
   agent: Agent;
-  allowPrivate: boolean;
-  /** Each destination URL parsed and judged once (an attempt's DNS is still checked at connect). */
+  /** Public or loopback destinations: test mode on the embedded database; null elsewhere. */
+  loopbackAgent: Agent | null;
+  rules: DestinationRules;
+  /** Each destination URL parsed and judged once per policy (an attempt's DNS is still checked at connect). */
   destinations: Map<string, URL | 'invalid_url' | 'blocked_destination'>;
 }
 
-/** The keep-alive connection pools of this process, with the destination check in their lookup. */
-export function createSender(allowPrivate: boolean, resolver: Resolver, connectionsPerOrigin = 64): Sender {
-  const agent = new Agent({
-    connections: connectionsPerOrigin,
-    pipelining: 1,
-    keepAliveTimeout: 30_000,
-    // The attempt's own deadline is the one that counts; these only bound a stuck socket.
-    headersTimeout: ATTEMPT_DEADLINE_MS + 5_000,
-    bodyTimeout: ATTEMPT_DEADLINE_MS + 5_000,
-    connect: { timeout: ATTEMPT_DEADLINE_MS, ...(allowPrivate ? {} : { lookup: pinnedLookup(resolver) }) },
-  });
-  return { agent, allowPrivate, destinations: new Map() };
+/**
+ * The keep-alive connection pools of this process, with the destination check in their lookup.
+ * `rules` true or false: WEBHOOK_ALLOW_PRIVATE_URLS alone (no loopback in test mode).
+ */
+export function createSender(rules: DestinationRules | boolean, resolver: Resolver, connectionsPerOrigin = 64): Sender {
+  const destinationRules = typeof rules === 'boolean' ? { allowPrivate: rules, loopbackInTestMode: false } : rules;
+  const agentFor = (policy: DestinationPolicy) =>
+    new Agent({
+      connections: connectionsPerOrigin,
+      pipelining: 1,
+      keepAliveTimeout: 30_000,
+      // The attempt's own deadline is the one that counts; these only bound a stuck socket.
+      headersTimeout: ATTEMPT_DEADLINE_MS + 5_000,
+      bodyTimeout: ATTEMPT_DEADLINE_MS + 5_000,
+      connect: { timeout: ATTEMPT_DEADLINE_MS, ...(policy === 'any' ? {} : { lookup: pinnedLookup(resolver, policy) }) },
+    });
+  const allowPrivate = destinationRules.allowPrivate;
+  return {
+    agent: agentFor(allowPrivate ? 'any' : 'public'),
+    loopbackAgent: !allowPrivate && destinationRules.loopbackInTestMode ? agentFor('public_or_loopback') : null,
+    rules: destinationRules,
+    destinations: new Map(),
+  };
+}
+
+export async function closeSender(sender: Sender): Promise<void> {
+  await Promise.all([sender.agent.close(), sender.loopbackAgent?.close()].map((closing) => closing?.catch(() => undefined)));
 }
 
 class DeadlineExceeded extends Error {
@@ -81,27 +102,29 @@ export function attemptError(error: unknown, deadlinePassed: boolean): string {
 }
 
 /** The parsed URL of a destination, or why it is refused before any connection is made. */
-function destinationOf(sender: Sender, text: string): URL | 'invalid_url' | 'blocked_destination' {
-  let destination = sender.destinations.get(text);
+function destinationOf(sender: Sender, text: string, policy: DestinationPolicy): URL | 'invalid_url' | 'blocked_destination' {
+  const key = `${policy} ${text}`;
+  let destination = sender.destinations.get(key);
   if (destination === undefined) {
     try {
       const url = new URL(text);
-      destination = refusedBeforeConnect(url, sender.allowPrivate) ? 'blocked_destination' : url;
+      destination = refusedBeforeConnect(url, policy) ? 'blocked_destination' : url;
     } catch {
       destination = 'invalid_url';
     }
     if (sender.destinations.size > 10_000) sender.destinations.clear();
-    sender.destinations.set(text, destination);
+    sender.destinations.set(key, destination);
   }
   return destination;
 }
 
 /** The request's destination fails the check before any connection is made. */
-function refusedBeforeConnect(url: URL, allowPrivate: boolean): boolean {
-  if (allowPrivate) return url.protocol !== 'https:' && url.protocol !== 'http:';
-  if (url.protocol !== 'https:') return true;
+function refusedBeforeConnect(url: URL, policy: DestinationPolicy): boolean {
+  if (policy === 'any') return url.protocol !== 'https:' && url.protocol !== 'http:';
+  const loopbackAllowed = policy === 'public_or_loopback' && isLoopbackHost(url);
+  if (url.protocol !== 'https:' && !(loopbackAllowed && url.protocol === 'http:')) return true;
   const literal = ipLiteralOf(url);
-  return literal !== null && !isPublicAddress(literal);
+  return literal !== null && !addressAllowed(literal, policy);
 }
 
 export async function attemptDelivery(sender: Sender, input: AttemptRequest, stop?: AbortSignal): Promise<AttemptResult> {
@@ -113,7 +136,8 @@ export async function attemptDelivery(sender: Sender, input: AttemptRequest, sto
     'Service-Signature': signatureHeader(input.secret, input.body, Math.floor(Date.now() / 1000)),
   };
   const started = performance.now();
-  const url = destinationOf(sender, input.url);
+  const policy = destinationPolicy(sender.rules, input.mode ?? 'live');
+  const url = destinationOf(sender, input.url, policy);
   if (typeof url === 'string') return { ok: false, headers, status: null, responseBody: null, error: url, durationMs: Math.round(performance.now() - started) };
 
   const controller = new AbortController();
@@ -130,7 +154,7 @@ export async function attemptDelivery(sender: Sender, input: AttemptRequest, sto
       method: 'POST',
       headers,
       body: input.body,
-      dispatcher: sender.agent,
+      dispatcher: (policy === 'public_or_loopback' ? sender.loopbackAgent : null) ?? sender.agent,
       signal: controller.signal,
       maxRedirections: 0,
     });

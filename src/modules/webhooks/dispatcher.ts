@@ -16,8 +16,8 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/db.js';
 import type { Mode, Scope } from '../../scope.js';
 import { decryptSecret } from '../../secrets.js';
-import { attemptDelivery, createSender, type AttemptResult, type Sender } from './attempt.js';
-import { systemResolver, type Resolver } from './destination.js';
+import { attemptDelivery, closeSender, createSender, type AttemptResult, type Sender } from './attempt.js';
+import { destinationRules, systemResolver, type Resolver } from './destination.js';
 import { AUTO_DISABLE_AFTER_MS, autoDisableEndpoint } from './health.js';
 import { secretContext } from './operations.js';
 import * as queries from './queries.js';
@@ -134,7 +134,7 @@ export class DeliveryDispatcher {
     this.paceHorizonMs = options.paceHorizonMs ?? 200;
     // Connections per origin up to the process's whole in-flight limit: endpoints on one host share a
     // pool, and a dead one must not hold every connection of it (it holds at most its own cap).
-    this.sender = createSender(deps.config.webhookAllowPrivateUrls, options.resolver ?? systemResolver, this.maxInFlight + this.reserve);
+    this.sender = createSender(destinationRules(deps.config), options.resolver ?? systemResolver, this.maxInFlight + this.reserve);
   }
 
   /** Starts the claim loop (the worker's component). */
@@ -152,7 +152,7 @@ export class DeliveryDispatcher {
     this.wakeLoop?.();
     await this.loop;
     await Promise.race([this.idle(), new Promise((resolve) => setTimeout(resolve, graceMs))]);
-    await this.sender.agent.close().catch(() => undefined);
+    await closeSender(this.sender);
   }
 
   /** Resolves once no attempt is in flight and every outcome is recorded. */
@@ -325,7 +325,7 @@ export class DeliveryDispatcher {
       try {
         result = await attemptDelivery(
           this.sender,
-          { url: claim.url, secret: this.secretOf(claim), body: claim.request_body, eventId: claim.event_id, deliveryId: claim.id },
+          { url: claim.url, secret: this.secretOf(claim), body: claim.request_body, eventId: claim.event_id, deliveryId: claim.id, mode: claim.mode as Mode },
           undefined,
         );
       } catch (err) {

@@ -10,7 +10,7 @@ import { encryptSecret } from '../../secrets.js';
 import { timeInput } from '../../http/schemas.js';
 import type { OperationContext } from '../../contracts/context.js';
 import { lockModeForBound } from '../marketplaces/index.js';
-import { refusalOfUrl } from './destination.js';
+import { destinationPolicy, destinationRules, refusalOfUrl } from './destination.js';
 import { failPendingOfDisabled } from './health.js';
 import * as queries from './queries.js';
 import type {
@@ -43,7 +43,7 @@ function checkEnabledEvents(events: readonly string[]): string[] {
 }
 
 async function checkUrl(ctx: OperationContext, url: string): Promise<void> {
-  const refusal = await refusalOfUrl(url, ctx.config.webhookAllowPrivateUrls);
+  const refusal = await refusalOfUrl(url, destinationPolicy(destinationRules(ctx.config), ctx.scope.mode));
   if (refusal !== null) throw errors.invalidRequest(`The url ${refusal}.`, 'url');
 }
 

@@ -74,7 +74,13 @@ export const DeletedWebhookEndpoint = Type.Object(
 );
 export type DeletedWebhookEndpoint = Static<typeof DeletedWebhookEndpoint>;
 
-const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'An https:// URL on the public internet.', examples: [ENDPOINT_EXAMPLE.url] });
+const Url = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  description:
+    'An https:// URL on the public internet. Test mode on the embedded database (no DATABASE_URL) also accepts loopback URLs (http://127.0.0.1:…, http://localhost:…); WEBHOOK_ALLOW_PRIVATE_URLS=1 accepts http:// and private addresses in both modes. A refusal answers 400 invalid_request naming url.',
+  examples: [ENDPOINT_EXAMPLE.url],
+});
 const EnabledEvents = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
   minItems: 1,
   maxItems: 100,

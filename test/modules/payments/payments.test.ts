@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { storedEvents } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
 import { paymentHelpers } from './helpers.js';
+import { payoutsNotEnabledMessage } from '../../../src/modules/payments/order-hooks.js';
 
 let ctx: TestContext;
 const h = paymentHelpers(() => ctx);
@@ -356,5 +357,19 @@ describe('the API around payments', () => {
     const res = await h.post('/v1/orders', { buyer: buyer.id, listing: listing.id });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('seller_payouts_not_enabled');
+    // In test mode the message names the onboarding link and the test helper that finishes it; following it works.
+    expect(res.body.error.message).toContain(`POST /v1/sellers/${seller.id}/onboarding_links`);
+    expect(res.body.error.message).toContain(`POST /v1/test_helpers/sellers/${seller.id}/payouts {"status": "enabled"}`);
+    const helped = await h.post(`/v1/test_helpers/sellers/${seller.id}/payouts`, { status: 'enabled' });
+    expect(helped.status, helped.text).toBe(200);
+    const paid = await h.post('/v1/orders', { buyer: buyer.id, listing: listing.id });
+    expect(paid.status, paid.text).toBe(201);
+    expect(paid.body.state).toBe('awaiting_payment');
+  });
+
+  it('names the test helper in test mode only', () => {
+    const live = payoutsNotEnabledMessage({ marketplaceId: 'mkt_x', mode: 'live' }, 'sel_x', 'pending');
+    expect(live).toContain('POST /v1/sellers/sel_x/onboarding_links');
+    expect(live).not.toContain('test_helpers');
   });
 });

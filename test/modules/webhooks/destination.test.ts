@@ -1,6 +1,8 @@
 // Destination safety without WEBHOOK_ALLOW_PRIVATE_URLS (contract 13): every private, loopback,
 // link-local, CGNAT or reserved address refused at create, however it is written; a name that
-// resolves there refused at delivery, on the address the connection would dial.
+// resolves there refused at delivery, on the address the connection would dial. The app runs as
+// a service on a PostgreSQL server would (DATABASE_URL set; the test's own database is handed in),
+// so test mode's loopback exception of the embedded database (local-development.test.ts) is off.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryDispatcher } from '../../../src/modules/webhooks/dispatcher.js';
 import { isPublicAddress, pinnedLookup, refusalOfUrl, type Resolver } from '../../../src/modules/webhooks/destination.js';
@@ -11,7 +13,7 @@ import { createEndpoint, deliveriesOf } from './helpers.js';
 let ctx: TestContext;
 
 beforeAll(async () => {
-  ctx = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: '0' } });
+  ctx = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: '0', DATABASE_URL: 'postgres://server.invalid/market' } });
 });
 afterAll(() => ctx.close());
 
@@ -42,6 +44,7 @@ describe('at create', () => {
     const res = await ctx.request('/v1/webhook_endpoints', { method: 'POST', body: { url, enabled_events: ['*'] } });
     expect(res.status, res.text).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'invalid_request', param: 'url' });
+    expect(res.body.error.message).toContain('WEBHOOK_ALLOW_PRIVATE_URLS');
   });
 
   it('refuses a name that resolves to 127.0.0.1, and one with any private address among public ones', async () => {
