@@ -16,6 +16,7 @@ import { claimOwners } from './claim-owners.js';
 import { expandableRoutes } from './expansion.js';
 import { idempotent, type IdempotencyServices } from './idempotency.js';
 import { AppMetrics, installMetrics } from './metrics.js';
+import { referenceRoutes } from './reference.js';
 import { finishDocument, type OpenApiDocument, type OpenApiWebhook } from './openapi.js';
 import { errorBody } from './error-statuses.js';
 import { EmptyBody, ErrorEnvelope, ErrorResponses, NoQuery } from './schemas.js';
@@ -229,6 +230,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable' });
   });
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await referenceRoutes(app, services.config.publicUrl);
   installMetrics(app, metrics, services);
 
   // The Idempotency-Key claims this app makes are this process's: they last while it lives.

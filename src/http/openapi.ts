@@ -27,7 +27,7 @@ export interface OpenApiOperation {
   security?: Array<Record<string, string[]>>;
   parameters?: unknown[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
-  responses?: Record<string, { description?: string; headers?: Record<string, unknown> }>;
+  responses?: Record<string, { description?: string; headers?: Record<string, unknown>; content?: Record<string, unknown> }>;
 }
 
 interface JsonSchema {
@@ -168,14 +168,18 @@ function documentResponses(path: string, method: string, operation: OpenApiOpera
       headers['Original-Request'] = headerRef('Original-Request');
     }
     if (status === '4XX') headers['Retry-After'] = headerRef('Retry-After');
+    const codes = status === '4XX' ? clientErrorCodes(path, method, operation) : status === '5XX' ? serverErrorCodes(operation) : null;
+    const content = codes === null ? response.content : errorContent(codes);
     const description =
       status === '4XX'
         ? clientErrorDescription(path, method, operation)
         : status === '5XX'
-          ? 'Server error, in the error envelope: 500 `internal_error`. Retry the request' +
+          ? 'Server error, in the error envelope: 500 `internal_error`' +
+            (codes?.includes('processor_error') ? '; 502 `processor_error` (the payment processor refused or could not be reached: its message)' : '') +
+            '. Retry the request' +
             (v1 && method === 'post' ? ', with the same Idempotency-Key.' : '.')
           : response.description;
-    operation.responses![status] = { ...response, description, headers: { ...response.headers, ...headers } };
+    operation.responses![status] = { ...response, description, headers: { ...response.headers, ...headers }, ...(content ? { content } : {}) };
   }
 }
 
@@ -204,6 +208,55 @@ export function clientErrorCodes(path: string, method: string, operation: OpenAp
   for (const code of ERROR_CODES) if (new RegExp(`\\b${code}\\b`).test(description)) codes.add(code);
   return ERROR_CODES.filter((code) => codes.has(code) && STATUS_BY_CODE[code] < 500);
 }
+
+/**
+ * The codes no operation of the document answers, and where they come from: refusals made before
+ * any route (the document's description names them) and the media upload address (PUT
+ * /uploads/{token}, outside the API: docs/media.md).
+ */
+export const CODES_OUTSIDE_OPERATIONS: Partial<Record<ErrorCode, string>> = {
+  request_timeout: 'before routing: headers too slow',
+  request_header_too_large: 'before routing: request line and headers over 16 KiB',
+  upload_already_received: 'the upload address, a second PUT of one file',
+};
+
+/** The 5xx codes an operation can answer: internal_error, and processor_error where it calls the payment processor (its description names it). */
+export function serverErrorCodes(operation: OpenApiOperation): ErrorCode[] {
+  const description = operation.description ?? '';
+  return ERROR_CODES.filter((code) => STATUS_BY_CODE[code] >= 500 && (code === 'internal_error' || new RegExp(`\\b${code}\\b`).test(description)));
+}
+
+/**
+ * The error answer of one status class of one operation: the shared Error envelope with `code`
+ * narrowed to the codes that operation can answer (an enum a typed client can switch on), and an
+ * example with the first of them. An allOf over the shared component keeps the document small.
+ */
+function errorContent(codes: readonly ErrorCode[]) {
+  const first = codes[0] ?? 'invalid_request';
+  return {
+    'application/json': {
+      schema: {
+        allOf: [
+          { $ref: '#/components/schemas/Error' },
+          { type: 'object', properties: { error: { type: 'object', properties: { code: { type: 'string', enum: [...codes] } } } } },
+        ],
+      },
+      example: {
+        error: {
+          code: first,
+          message: ERROR_EXAMPLE_MESSAGES[first] ?? 'See the code.',
+          ...(first === 'invalid_request' ? { param: 'email' } : {}),
+          request_id: 'req_01jd0000000000000000000000',
+        },
+      },
+    },
+  };
+}
+
+const ERROR_EXAMPLE_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  invalid_request: 'Invalid email: must match format "email".',
+  internal_error: 'An internal error occurred. Quote the request id when reporting it.',
+};
 
 const CODE_NOTES: Partial<Record<ErrorCode, string>> = {
   invalid_request: ' (`param` names the field)',

@@ -96,10 +96,10 @@ export function ListOf<T extends TSchema>(item: T) {
 export const ErrorEnvelope = Type.Object(
   {
     error: Type.Object({
-      code: Type.String(),
-      message: Type.String(),
-      param: Type.Optional(Type.String()),
-      request_id: Type.String(),
+      code: Type.String({ description: "Why the request failed; each operation's error answers list the codes it may answer. Treat a code you do not know by the status." }),
+      message: Type.String({ description: 'What went wrong, for people; its wording may change.' }),
+      param: Type.Optional(Type.String({ description: 'The field at fault (`price.currency`), when there is one.' })),
+      request_id: Type.String({ description: 'The id of the request (the Request-Id header): quote it when asking for help.' }),
     }),
   },
   { $id: 'Error' },

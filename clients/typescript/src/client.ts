@@ -5,7 +5,8 @@
 import createFetchClient, { type Client, type ClientPathsWithMethod, type MaybeOptionalInit, type MethodResponse, type Middleware } from 'openapi-fetch';
 import { MarketplaceError } from './errors.js';
 import { DEFAULT_RETRY_POLICY, retryingFetch, type Fetch, type RetryPolicy } from './retry.js';
-import type { paths } from './schema.js';
+import type { ExpandInit, ExpandObject, ExpandPathsOf, Expanded } from './expand.js';
+import type { paths } from './paths.js';
 import { webhooks, type Webhooks } from './webhooks.js';
 
 export interface ClientOptions {
@@ -22,7 +23,7 @@ export interface ClientOptions {
 }
 
 type Api = Client<paths, 'application/json'>;
-type Method = 'get' | 'post' | 'patch' | 'delete';
+export type Method = 'get' | 'post' | 'patch' | 'delete';
 
 /** The paths that have an operation for `M`. */
 export type PathsWith<M extends Method> = ClientPathsWithMethod<Api, M>;
@@ -32,7 +33,7 @@ export type CallInit<M extends Method, P extends PathsWith<M>> = NonNullable<May
 export type ResponseOf<M extends Method, P extends PathsWith<M>> = MethodResponse<Api, M, P>;
 
 /** The init argument: optional when nothing in it is required. */
-type InitArg<Init, Extra = unknown> = Partial<Init> extends Init ? [init?: Init & Extra] : [init: Init & Extra];
+export type InitArg<Init, Extra = unknown> = Partial<Init> extends Init ? [init?: Init & Extra] : [init: Init & Extra];
 
 /** Options of a POST beyond the document's: the Idempotency-Key to send (a random one otherwise). */
 export interface PostOptions {
@@ -43,6 +44,9 @@ type Operation<M extends Method, P extends PathsWith<M>> = paths[P] extends Reco
 type QueryOf<P extends PathsWith<'get'>> = Operation<'get', P> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 type PathParamsOf<P extends PathsWith<'get'>> = Operation<'get', P> extends { parameters: { path?: infer A } } ? A : never;
 
+/** The paths `expand` takes on the GET of `P` (docs/expand.md), or never. */
+export type ExpandPath<P extends PathsWith<'get'>> = ExpandPathsOf<QueryOf<P>>;
+
 /** The GET paths that answer a page (`{object: 'list', data, has_more, next_cursor}`) and page with `starting_after`. */
 export type ListPath = {
   [P in PathsWith<'get'>]: ResponseOf<'get', P> extends { object: 'list'; data: unknown[]; next_cursor: string | null }
@@ -52,8 +56,8 @@ export type ListPath = {
     : never;
 }[PathsWith<'get'>];
 
-/** The item of a list path's pages. */
-export type ListItem<P extends ListPath> = ResponseOf<'get', P> extends { data: Array<infer T> } ? T : never;
+/** The item of a list path's pages (with the fields `E` expanded as objects, the others as ids). */
+export type ListItem<P extends ListPath, E extends string = never> = ResponseOf<'get', P> extends { data: Array<infer T> } ? ExpandObject<T, E> : never;
 
 /** What `list` takes: the query without the cursor, and the path's parameters when it has some. */
 export type ListOptions<P extends ListPath> = { query?: Omit<QueryOf<P>, 'starting_after'> } & ([PathParamsOf<P>] extends [never | undefined]
@@ -61,13 +65,23 @@ export type ListOptions<P extends ListPath> = { query?: Omit<QueryOf<P>, 'starti
   : { path: PathParamsOf<P> });
 
 export interface MarketplaceClient {
-  get<P extends PathsWith<'get'>>(path: P, ...init: InitArg<CallInit<'get', P>>): Promise<ResponseOf<'get', P>>;
+  /**
+   * The answer of a GET, typed by the `expand` asked for: an expandable field is the object where
+   * `params.query.expand` names it, the id elsewhere.
+   */
+  get<P extends PathsWith<'get'>, const E extends ExpandPath<P> = never>(
+    path: P,
+    ...init: InitArg<CallInit<'get', P> & ExpandInit<E>>
+  ): Promise<Expanded<ResponseOf<'get', P>, E>>;
   /** Sends an Idempotency-Key (init.idempotencyKey, or a random one) and keeps it across retries. */
   post<P extends PathsWith<'post'>>(path: P, ...init: InitArg<CallInit<'post', P>, PostOptions>): Promise<ResponseOf<'post', P>>;
   patch<P extends PathsWith<'patch'>>(path: P, ...init: InitArg<CallInit<'patch', P>>): Promise<ResponseOf<'patch', P>>;
   delete<P extends PathsWith<'delete'>>(path: P, ...init: InitArg<CallInit<'delete', P>>): Promise<ResponseOf<'delete', P>>;
-  /** Every item of a list, page after page (`for await (const order of client.list('/v1/orders'))`). */
-  list<P extends ListPath>(path: P, ...options: InitArg<ListOptions<P>>): AsyncGenerator<ListItem<P>, void, undefined>;
+  /** Every item of a list, page after page (`for await (const order of client.list('/v1/orders'))`), typed by `query.expand`. */
+  list<P extends ListPath, const E extends ExpandPath<P> = never>(
+    path: P,
+    ...options: InitArg<ListOptions<P> & { query?: { expand?: E | readonly E[] } }>
+  ): AsyncGenerator<ListItem<P, E>, void, undefined>;
   /** Webhook verification (also exported on its own, for receivers without a key). */
   webhooks: Webhooks;
   /** The openapi-fetch client underneath, with the same key, Idempotency-Keys, retries and fetch: its answers are not unwrapped. */
@@ -75,7 +89,7 @@ export interface MarketplaceClient {
 }
 
 type LooseRequest = (method: string, path: string, init?: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-type LooseInit = { headers?: Record<string, string>; params?: { query?: Record<string, unknown>; path?: Record<string, unknown> }; idempotencyKey?: string } & Record<string, unknown>;
+export type LooseInit = { headers?: Record<string, string>; params?: { query?: Record<string, unknown>; path?: Record<string, unknown> }; idempotencyKey?: string } & Record<string, unknown>;
 
 /**
  * A random Idempotency-Key on every POST that has none. Set on the request before the retrying
@@ -90,25 +104,20 @@ const idempotencyKeys: Middleware = {
   },
 };
 
-export function createClient(options: ClientOptions): MarketplaceClient {
-  const policy: RetryPolicy = {
+/** The retry policy of a client's options. */
+export function retryPolicyOf(options: Pick<ClientOptions, 'maxRetries' | 'retryDelay'>): RetryPolicy {
+  return {
     ...DEFAULT_RETRY_POLICY,
     maxRetries: options.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries,
     initialDelayMs: options.retryDelay?.initialMs ?? DEFAULT_RETRY_POLICY.initialDelayMs,
     maxDelayMs: options.retryDelay?.maxMs ?? DEFAULT_RETRY_POLICY.maxDelayMs,
   };
-  const baseFetch: Fetch = options.fetch ?? ((request) => globalThis.fetch(request));
-  const raw = createFetchClient<paths, 'application/json'>({
-    baseUrl: options.baseUrl,
-    fetch: retryingFetch(baseFetch, policy),
-    headers: { Authorization: `Bearer ${options.apiKey}` },
-    // Redirects are not part of the API: one is an answer to see, not to follow with the key.
-    redirect: 'manual',
-  });
-  raw.use(idempotencyKeys);
-  const send = raw.request as unknown as LooseRequest;
+}
 
-  async function call(method: Uppercase<Method>, path: string, init: LooseInit = {}): Promise<never> {
+/** Calls through an openapi-fetch client that answer the data, or throw MarketplaceError. */
+export function unwrapping(raw: { request: unknown }): (method: Uppercase<Method>, path: string, init?: LooseInit) => Promise<never> {
+  const send = raw.request as unknown as LooseRequest;
+  return async function call(method, path, init = {}) {
     const { idempotencyKey, ...rest } = init;
     const headers = idempotencyKey === undefined ? rest.headers : { ...rest.headers, 'Idempotency-Key': idempotencyKey };
     let answer: Awaited<ReturnType<LooseRequest>>;
@@ -119,7 +128,20 @@ export function createClient(options: ClientOptions): MarketplaceClient {
     }
     if (!answer.response.ok) throw MarketplaceError.fromResponse(answer.response, answer.error);
     return answer.data as never;
-  }
+  };
+}
+
+export function createClient(options: ClientOptions): MarketplaceClient {
+  const baseFetch: Fetch = options.fetch ?? ((request) => globalThis.fetch(request));
+  const raw = createFetchClient<paths, 'application/json'>({
+    baseUrl: options.baseUrl,
+    fetch: retryingFetch(baseFetch, retryPolicyOf(options)),
+    headers: { Authorization: `Bearer ${options.apiKey}` },
+    // Redirects are not part of the API: one is an answer to see, not to follow with the key.
+    redirect: 'manual',
+  });
+  raw.use(idempotencyKeys);
+  const call = unwrapping(raw);
 
   async function* list(path: string, listOptions: { query?: Record<string, unknown>; path?: Record<string, unknown> } = {}) {
     let cursor: string | undefined;
@@ -132,7 +154,7 @@ export function createClient(options: ClientOptions): MarketplaceClient {
   }
 
   return {
-    get: (path, ...init) => call('GET', path, init[0] as LooseInit),
+    get: ((path: string, ...init: unknown[]) => call('GET', path, init[0] as LooseInit)) as MarketplaceClient['get'],
     post: (path, ...init) => call('POST', path, init[0] as LooseInit),
     patch: (path, ...init) => call('PATCH', path, init[0] as LooseInit),
     delete: (path, ...init) => call('DELETE', path, init[0] as LooseInit),

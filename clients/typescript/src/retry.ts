@@ -11,6 +11,12 @@ export interface RetryPolicy {
   maxDelayMs: number;
   /** A Retry-After longer than this is not waited for: the answer (a 429 or 503) is returned as it is. */
   maxRetryAfterMs: number;
+  /**
+   * Whether a request that may change something (not GET or HEAD) is retried after a 5xx or no
+   * answer: true where every write is safe to send again (the /v1 API: POSTs carry their
+   * Idempotency-Key); false for the management API, where only a 429 (not run) is retried.
+   */
+  retryWrites?: boolean;
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 3, initialDelayMs: 500, maxDelayMs: 8_000, maxRetryAfterMs: 60_000 };
@@ -35,8 +41,12 @@ export function retryAfterMs(header: string | null, nowMs: number): number | nul
 }
 
 /** Whether an answer is worth sending the request again for. */
-async function isRetryable(request: Request, response: Response): Promise<boolean> {
-  if (response.status === 429 || response.status >= 500) return true;
+const isRead = (request: Request) => request.method === 'GET' || request.method === 'HEAD';
+
+async function isRetryable(request: Request, response: Response, policy: RetryPolicy): Promise<boolean> {
+  if (response.status === 429) return true;
+  if (policy.retryWrites === false && !isRead(request)) return false;
+  if (response.status >= 500) return true;
   if (response.status !== 409 || request.method !== 'POST') return false;
   // The same key is still running elsewhere (an earlier attempt whose answer was lost): its answer will be replayed.
   const body = (await response.clone().json().catch(() => null)) as { error?: { code?: unknown } } | null;
@@ -58,11 +68,11 @@ export function retryingFetch(fetchImpl: Fetch, policy: RetryPolicy): Fetch {
       try {
         response = await fetchImpl(last ? request : request.clone());
       } catch (error) {
-        if (last || !isRetryableFailure(error)) throw error;
+        if (last || !isRetryableFailure(error) || (policy.retryWrites === false && !isRead(request))) throw error;
         await sleep(backoffMs(policy, attempt));
         continue;
       }
-      if (last || !(await isRetryable(request, response))) return response;
+      if (last || !(await isRetryable(request, response, policy))) return response;
       const asked = retryAfterMs(response.headers.get('Retry-After'), Date.now());
       if (asked !== null && asked > policy.maxRetryAfterMs) return response;
       await response.body?.cancel();

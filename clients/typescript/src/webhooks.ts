@@ -82,7 +82,7 @@ export function constructEvent(
 }
 
 /** A valid header for `body` (a receiver's own tests): what the service would send at `timestamp`. */
-export function signatureHeader(body: string | Uint8Array, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
+export function signatureHeader(body: string | Uint8Array, secret: string, timestamp: number = Math.floor(Date.now() / 1000)): string {
   const bytes = typeof body === 'string' ? utf8.encode(body) : body;
   return `t=${timestamp},v1=${hmac(secret, timestamp, bytes).toString('hex')}`;
 }

@@ -14,7 +14,8 @@ export const createOnboardingLinkRoute: RouteModule = (app) => {
         description:
           "Send the seller to `url` (valid one hour, single use). The first link creates the seller's processor account " +
           '(`payouts.status` pending); completing onboarding enables payouts (`seller.payouts_updated`). ' +
-          '404 unknown seller; 409 `invalid_state` for an erased seller; 403 `processor_not_connected` without a processor connection.',
+          '404 unknown seller; 409 `invalid_state` for an erased seller; 403 `processor_not_connected` without a processor connection; ' +
+          '502 `processor_error` when the processor refuses to onboard the seller or cannot be reached (nothing was recorded: retry).',
         params: IdParams,
         body: CreateOnboardingLinkBody,
         response: { 201: OnboardingLink },
