@@ -73,7 +73,7 @@ describe('an operator works in the dashboard (issue 34, item 9)', () => {
     expect(await chart('Refunds').locator('.chart-total').textContent()).toBe('$0.00');
     expect(await chart('Orders paid').locator('rect').count()).toBe(30);
     await d.checkA11y('overview');
-    await d.screenshot('overview');
+    await d.screenshot('overview-charts');
   });
 
   it('lists show names beside ids, and two sellers of one name apart', async () => {
@@ -87,7 +87,7 @@ describe('an operator works in the dashboard (issue 34, item 9)', () => {
     const other = orders.locator('tr', { has: page.getByRole('link', { name: made.toCancel.id }) });
     expect(await other.textContent()).toContain('ada.prints@example.com');
     await d.checkA11y('orders');
-    await d.screenshot('orders');
+    await d.screenshot('orders-names');
 
     await openSection(page, 'Sellers');
     const sellers = page.getByRole('table', { name: 'Sellers' });
@@ -96,6 +96,41 @@ describe('an operator works in the dashboard (issue 34, item 9)', () => {
     expect(await sellers.getByRole('link', { name: 'Ada Lovelace' }).count()).toBe(2);
     await d.checkA11y('sellers');
     await d.screenshot('sellers');
+  });
+
+  it('searches sellers, buyers and listings by name, email or title', async () => {
+    const { page } = d;
+    await page.goto(`${scoped()}/sellers`);
+    const sellers = page.getByRole('table', { name: 'Sellers' });
+    await sellers.getByText('ada.prints@example.com').waitFor();
+    await page.getByLabel('Search sellers by name or email').fill('ADA.PRINTS@example.com');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => sellers.getByText('ada.ceramics@example.com').count()).toBe(0);
+    await sellers.getByText('ada.prints@example.com').waitFor();
+    await page.getByLabel('Search sellers by name or email').fill('ada lov');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await sellers.getByText('ada.ceramics@example.com').waitFor();
+    expect(await sellers.getByRole('link', { name: 'Ada Lovelace' }).count()).toBe(2);
+    await page.getByLabel('Search sellers by name or email').fill('nobody');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('No sellers').waitFor();
+    expect(page.url()).not.toContain('nobody');
+
+    await openSection(page, 'Buyers');
+    await page.getByLabel('Search buyers by name or email').fill('grace');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('table', { name: 'Buyers' }).getByRole('link', { name: 'Grace Hopper' }).waitFor();
+    await d.checkA11y('buyers search');
+
+    await openSection(page, 'Listings');
+    const listings = page.getByRole('table', { name: 'Listings' });
+    await listings.getByRole('link', { name: 'Harbour print' }).waitFor();
+    await page.getByLabel('Search listings by title').fill('celadon');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => listings.getByRole('link', { name: 'Harbour print' }).count()).toBe(0);
+    await listings.getByRole('link', { name: 'Celadon vase' }).waitFor();
+    await d.checkA11y('listings search');
+    await d.screenshot('listings');
   });
 
   it('refunds part of a paid order, then decides its dispute, behind confirmation dialogs', async () => {
@@ -107,6 +142,7 @@ describe('an operator works in the dashboard (issue 34, item 9)', () => {
     await dialog.waitFor();
     expect(await dialog.getByLabel('Amount (USD)').inputValue()).toBe('55.00');
     await d.checkA11y('refund dialog');
+    await page.screenshot({ path: `${d.screenshotDir}order-refund-dialog.png` });
     await dialog.getByLabel('Amount (USD)').fill('12.50');
     await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
     await expect.poll(async () => (await ctx.request(`/v1/refunds?order=${made.paid.id}`)).body.data.map((r: Json) => r.amount)).toEqual([1250]);
@@ -125,7 +161,7 @@ describe('an operator works in the dashboard (issue 34, item 9)', () => {
     await page.getByRole('table', { name: 'Disputes' }).getByText('decided').waitFor();
     expect(await page.getByRole('button', { name: 'Decide dispute' }).count()).toBe(0);
     await d.checkA11y('order');
-    await d.screenshot('order');
+    await d.screenshot('order-actions');
   });
 
   it('cancels an order, and a dismissed dialog changes nothing', async () => {
@@ -178,7 +214,7 @@ describe('an operator works in the dashboard (issue 34, item 9)', () => {
     const box = await table.boundingBox();
     expect(cell!.x + cell!.width).toBeLessThanOrEqual(box!.x + box!.width);
     await d.checkA11y('reports');
-    await d.screenshot('reports');
+    await d.screenshot('reports-following');
   });
 
   it('sends a webhook endpoint a signed test event and shows its answer', async () => {
@@ -214,5 +250,31 @@ describe('an operator works in the dashboard (issue 34, item 9)', () => {
     await orders.getByRole('link', { name: 'Harbour print' }).waitFor();
     expect(await orders.textContent()).toContain('ada.prints@example.com');
     await d.checkA11y('checkout with names');
+  });
+
+  it('has a screenshot of each page an operator opens', async () => {
+    const { page, ctx } = d;
+    const pages: Array<[string, string, string]> = [
+      ['checkouts', '/checkouts', 'Checkouts'],
+      ['listing', `/listings/${made.vase.id}`, 'Celadon vase'],
+      ['seller', `/sellers/${made.sellers[0].id}`, 'Ada Lovelace'],
+      ['buyers', '/buyers', 'Buyers'],
+      ['buyer', `/buyers/${made.buyer.id}`, 'Grace Hopper'],
+      ['payment', `/payments/${made.paid.payment}`, ''],
+      ['flags', '/flags', 'Flags'],
+      ['moderation', '/moderation', 'Moderation log'],
+      ['events', '/events', 'Events'],
+      ['webhooks', '/webhooks', 'Webhooks'],
+      ['processor', '/processor', ''],
+      ['clock', '/clock', 'Test clock'],
+    ];
+    for (const [name, path, heading] of pages) {
+      await page.goto(`${scoped()}${path}`);
+      if (heading) await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+      else await page.locator('h1').first().waitFor();
+      await page.getByText('Loading…').first().waitFor({ state: 'detached' }).catch(() => undefined);
+      await d.screenshot(name);
+    }
+    expect(ctx.marketplaceId).toBeTruthy();
   });
 });

@@ -170,16 +170,31 @@ export function OrderPage({ scope, id }: { scope: Scope; id: string }) {
 
 export function ListingsPage({ scope }: { scope: Scope }) {
   const [status, setStatus] = useState('');
+  const [title, setTitle] = useState('');
+  const [applied, setApplied] = useState('');
   return (
     <>
       <PageHeader title="Listings" />
       <div className="toolbar">
+        <form
+          className="form-inline"
+          role="search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setApplied(title.trim());
+          }}
+        >
+          <Field label="Search listings by title" name="title" value={title} onChange={setTitle} placeholder="Starts with…" />
+          <button type="submit" className="button">
+            Search
+          </button>
+        </form>
         <Select label="Status" name="status" value={status} onChange={setStatus} options={[['', 'All'], ['draft', 'Draft'], ['published', 'Published'], ['sold', 'Sold'], ['expired', 'Expired'], ['removed', 'Removed']]} />
       </div>
       <PagedTable
         caption="Listings"
-        deps={[scope.marketplace, scope.mode, status]}
-        load={(cursor, limit) => call(api.GET('/v1/listings', { params: { query: { limit, starting_after: cursor, expand: ['seller'], ...(status ? { status: status as 'draft' } : {}) } } }))}
+        deps={[scope.marketplace, scope.mode, status, applied]}
+        load={(cursor, limit) => call(api.GET('/v1/listings', { params: { query: { limit, starting_after: cursor, expand: ['seller'], ...(applied ? { title: applied } : {}), ...(status ? { status: status as 'draft' } : {}) } } }))}
         empty={<Empty title="No listings" />}
         columns={[
           { header: 'Title', cell: (l) => <Link to={`${base(scope)}/listings/${l.id}`}>{l.title}</Link>, className: 'wrap' },
@@ -222,16 +237,18 @@ export function ListingPage({ scope, id }: { scope: Scope; id: string }) {
 
 export function SellersPage({ scope }: { scope: Scope }) {
   const [status, setStatus] = useState('');
+  const [search, setSearch] = useState<PartySearch>({});
   return (
     <>
       <PageHeader title="Sellers" />
       <div className="toolbar">
+        <PartySearchForm label="Search sellers by name or email" onSearch={setSearch} />
         <Select label="Status" name="status" value={status} onChange={setStatus} options={[['', 'All'], ['active', 'Active'], ['suspended', 'Suspended']]} />
       </div>
       <PagedTable
         caption="Sellers"
-        deps={[scope.marketplace, scope.mode, status]}
-        load={(cursor, limit) => call(api.GET('/v1/sellers', { params: { query: { limit, starting_after: cursor, ...(status ? { status: status as 'active' } : {}) } } }))}
+        deps={[scope.marketplace, scope.mode, status, search.name, search.email]}
+        load={(cursor, limit) => call(api.GET('/v1/sellers', { params: { query: { limit, starting_after: cursor, ...search, ...(status ? { status: status as 'active' } : {}) } } }))}
         empty={<Empty title="No sellers" />}
         columns={[
           { header: 'Seller', cell: (s) => <PartyRef to={`${base(scope)}/sellers`} party={s} /> },
@@ -325,13 +342,17 @@ export function SellerPage({ scope, id }: { scope: Scope; id: string }) {
 }
 
 export function BuyersPage({ scope }: { scope: Scope }) {
+  const [search, setSearch] = useState<PartySearch>({});
   return (
     <>
       <PageHeader title="Buyers" />
+      <div className="toolbar">
+        <PartySearchForm label="Search buyers by name or email" onSearch={setSearch} />
+      </div>
       <PagedTable
         caption="Buyers"
-        deps={[scope.marketplace, scope.mode]}
-        load={(cursor, limit) => call(api.GET('/v1/buyers', { params: { query: { limit, starting_after: cursor } } }))}
+        deps={[scope.marketplace, scope.mode, search.name, search.email]}
+        load={(cursor, limit) => call(api.GET('/v1/buyers', { params: { query: { limit, starting_after: cursor, ...search } } }))}
         empty={<Empty title="No buyers" />}
         columns={[
           { header: 'Buyer', cell: (b) => <PartyRef to={`${base(scope)}/buyers`} party={b} /> },
@@ -570,5 +591,35 @@ export function OverviewPage({ scope }: { scope: Scope }) {
         </ul>
       )}
     </>
+  );
+}
+
+interface PartySearch {
+  name?: string;
+  email?: string;
+}
+
+/**
+ * One box for a name or an email: text with an @ is looked up as the whole email address, other
+ * text as the start of the name (the API's `email` and `name` filters). The search stays in the
+ * page's state, never in its URL (URLs carry ids only).
+ */
+function PartySearchForm({ label, onSearch }: { label: string; onSearch: (search: PartySearch) => void }) {
+  const [text, setText] = useState('');
+  return (
+    <form
+      className="form-inline"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const value = text.trim();
+        onSearch(value === '' ? {} : value.includes('@') ? { email: value } : { name: value });
+      }}
+    >
+      <Field label={label} name="search" value={text} onChange={setText} placeholder="Name, or whole email" />
+      <button type="submit" className="button">
+        Search
+      </button>
+    </form>
   );
 }

@@ -37,6 +37,28 @@ export const WebhookEndpointTest = Type.Object(
   {
     additionalProperties: false,
     description: 'One test event sent to an endpoint and its answer. Not stored: a second test sends a new event.',
+    examples: [
+      {
+        object: 'webhook_endpoint_test',
+        endpoint: 'whe_01jd0000000000000000000000',
+        event: 'evt_01jd0000000000000000000001',
+        status: 'succeeded',
+        request: {
+          headers: {
+            'Content-Type': 'application/json',
+            'User-Agent': 'Service-Webhooks/1',
+            'Service-Event-Id': 'evt_01jd0000000000000000000001',
+            'Service-Delivery-Id': 'whd_01jd0000000000000000000002',
+            'Service-Signature': 't=1764288000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd',
+          },
+          body: '{"id":"evt_01jd0000000000000000000001","object":"event","type":"webhook_endpoint.test","api_version":"v1","created":"2026-11-28T00:00:00.000Z","livemode":false,"data":{"object":{"object":"webhook_endpoint","id":"whe_01jd0000000000000000000000"}}}',
+        },
+        response: { status: 200, body: 'ok' },
+        error: null,
+        duration_ms: 12,
+        created_at: '2026-11-28T00:00:00.000Z',
+      },
+    ],
   },
 );
 export type WebhookEndpointTest = Static<typeof WebhookEndpointTest>;
