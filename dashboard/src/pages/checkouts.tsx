@@ -113,7 +113,7 @@ export function CheckoutPage({ scope, id }: { scope: Scope; id: string }) {
         empty={<Empty title="No orders" />}
         columns={[
           { header: 'Order', cell: (o) => <Link to={`${base(scope)}/orders/${o.id}`}>{o.id}</Link> },
-          { header: 'Listing', cell: (o) => <ListingRef to={`${base(scope)}/listings`} listing={o.listing} />, className: 'wrap' },
+          { header: 'Listing', cell: (o) => <ListingRef to={`${base(scope)}/listings`} listing={o.listing} /> },
           { header: 'Seller', cell: (o) => <PartyRef to={`${base(scope)}/sellers`} party={o.seller} /> },
           { header: 'Quantity', cell: (o) => String(o.quantity), className: 'num' },
           { header: 'Subtotal', cell: (o) => formatMoney(o.subtotal, o.currency), className: 'num' },

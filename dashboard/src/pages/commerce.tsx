@@ -54,7 +54,7 @@ export function OrdersPage({ scope }: { scope: Scope }) {
           { header: 'Order', cell: (o) => <Link to={`${base(scope)}/orders/${o.id}`}>{o.id}</Link> },
           { header: 'Total', cell: (o) => formatMoney(o.total, o.currency), className: 'num' },
           { header: 'State', cell: (o) => <Badge status={o.state} /> },
-          { header: 'Listing', cell: (o) => <ListingRef to={`${base(scope)}/listings`} listing={o.listing} />, className: 'wrap' },
+          { header: 'Listing', cell: (o) => <ListingRef to={`${base(scope)}/listings`} listing={o.listing} /> },
           { header: 'Buyer', cell: (o) => <PartyRef to={`${base(scope)}/buyers`} party={o.buyer} /> },
           { header: 'Seller', cell: (o) => <PartyRef to={`${base(scope)}/sellers`} party={o.seller} /> },
           { header: 'Created', cell: (o) => formatDate(o.created_at) },

@@ -36,7 +36,7 @@ export function PartyRef({ to, party }: { to: string; party: string | Party | nu
     <span className="ref">
       <Link to={`${to}/${id}`}>{party.name ?? (party.erased_at ? 'Erased' : id)}</Link>
       <span className="ref-detail muted">
-        {detail ? `${detail} · ` : ''}
+        {detail}
         <code>{id}</code>
       </span>
     </span>
