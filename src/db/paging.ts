@@ -71,6 +71,12 @@ export interface PageStatement {
   params: readonly unknown[];
   /** Column → value equality filters; undefined values are left out. Column names come from code, never input. */
   equals?: Readonly<Record<string, unknown>>;
+  /**
+   * Column expression → text it starts with, case-insensitively (`lower(expr) LIKE 'text%'`, the
+   * text's `%`, `_` and `\` taken literally); undefined values are left out. An index on
+   * `lower(expr) text_pattern_ops` serves it. Column names come from code, never input.
+   */
+  startsWith?: Readonly<Record<string, string | undefined>>;
   /** The id column the list is ordered and paged by: `id`, or qualified when the statement joins (`s.id`). */
   idColumn?: string;
   page: PageRequest;
@@ -86,6 +92,9 @@ export function selectPage<T>(q: Queryable, statement: PageStatement): Promise<T
   };
   for (const [column, value] of Object.entries(statement.equals ?? {})) {
     if (value !== undefined) add(`${column} =`, value);
+  }
+  for (const [column, value] of Object.entries(statement.startsWith ?? {})) {
+    if (value !== undefined) add(`lower(${column}) LIKE`, `${value.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`);
   }
   const id = statement.idColumn ?? 'id';
   if (statement.page.startingAfter !== null) add(`${id} <`, statement.page.startingAfter);

@@ -29,6 +29,8 @@ export interface Dashboard {
   /** axe on the page as it is now; fails on a serious or critical violation, a CSP violation or an email in the URL. */
   checkA11y(name: string): Promise<void>;
   screenshot(name: string): Promise<void>;
+  /** Where screenshot() writes (docs/dashboard/ or test-results/screenshots/), ending in a slash. */
+  screenshotDir: string;
   /** Runs every due webhook attempt of the app and waits for them. */
   deliverWebhooks(): Promise<void>;
   /**
@@ -90,6 +92,7 @@ export async function startDashboard(options: StartOptions = {}): Promise<Dashbo
     context,
     page,
     problems,
+    screenshotDir: SCREENSHOTS,
     async checkA11y(name) {
       const results = await new AxeBuilder({ page }).analyze();
       const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { api, call, idOf, type Mode } from '../api/client';
 import { Link } from '../router';
+import { ListingRef, PartyRef } from '../ui/refs';
 import { Badge, DefinitionList, Empty, ErrorNotice, Field, formatDate, formatMoney, Json, Loading, PageHeader, PagedTable, Select } from '../ui/components';
 import { useLoad } from '../ui/hooks';
 
@@ -51,7 +52,7 @@ export function CheckoutsPage({ scope }: { scope: Scope }) {
         load={(cursor, limit) =>
           call(
             api.GET('/v1/checkouts', {
-              params: { query: { limit, starting_after: cursor, ...(status ? { status: status as 'completed' } : {}), ...(appliedBuyer ? { buyer: appliedBuyer } : {}) } },
+              params: { query: { limit, starting_after: cursor, expand: ['buyer'], ...(status ? { status: status as 'completed' } : {}), ...(appliedBuyer ? { buyer: appliedBuyer } : {}) } },
             }),
           )
         }
@@ -61,7 +62,7 @@ export function CheckoutsPage({ scope }: { scope: Scope }) {
           { header: 'Total', cell: (c) => formatMoney(c.total, c.currency), className: 'num' },
           { header: 'Items', cell: (c) => String(c.orders.length), className: 'num' },
           { header: 'Status', cell: (c) => <Badge status={c.status} /> },
-          { header: 'Buyer', cell: (c) => <Link to={`${base(scope)}/buyers/${c.buyer}`}>{c.buyer}</Link> },
+          { header: 'Buyer', cell: (c) => <PartyRef to={`${base(scope)}/buyers`} party={c.buyer} /> },
           { header: 'Created', cell: (c) => formatDate(c.created_at) },
         ]}
       />
@@ -70,7 +71,7 @@ export function CheckoutsPage({ scope }: { scope: Scope }) {
 }
 
 export function CheckoutPage({ scope, id }: { scope: Scope; id: string }) {
-  const checkout = useLoad(() => call(api.GET('/v1/checkouts/{id}', { params: { path: { id } } })), [id]);
+  const checkout = useLoad(() => call(api.GET('/v1/checkouts/{id}', { params: { path: { id }, query: { expand: ['buyer'] } } })), [id]);
   if (checkout.error) return <ErrorNotice error={checkout.error} />;
   if (!checkout.data) return <Loading />;
   const c = checkout.data;
@@ -87,12 +88,12 @@ export function CheckoutPage({ scope, id }: { scope: Scope; id: string }) {
       <section className="card">
         <DefinitionList
           items={[
-            ['Buyer', <Link key="b" to={`${base(scope)}/buyers/${c.buyer}`}>{c.buyer}</Link>],
+            ['Buyer', <PartyRef key="b" to={`${base(scope)}/buyers`} party={c.buyer} />],
             ['Items', String(c.orders.length)],
             ['Subtotal', formatMoney(c.subtotal, c.currency)],
             ['Fees', formatMoney(c.fee_amount, c.currency)],
             ['Total', formatMoney(c.total, c.currency)],
-            ['Payment', c.payment ? <Link key="p" to={`${base(scope)}/payments/${c.payment}`}>{c.payment}</Link> : 'None (payments are off in this mode)'],
+            ['Payment', c.payment ? <Link key="p" to={`${base(scope)}/payments/${idOf(c.payment)}`}>{idOf(c.payment)}</Link> : 'None (payments are off in this mode)'],
             ['Payment page', c.payment_url && c.status === 'awaiting_payment' ? <a key="u" href={c.payment_url} rel="noreferrer noopener" target="_blank">Open the buyer’s payment page</a> : '—'],
             ['Expires', formatDate(c.expires_at)],
             ['Created', formatDate(c.created_at)],
@@ -106,13 +107,14 @@ export function CheckoutPage({ scope, id }: { scope: Scope; id: string }) {
         deps={[id]}
         pageSize={50}
         load={async (cursor, limit) => {
-          const page = await call(api.GET('/v1/orders', { params: { query: { checkout: id, limit, starting_after: cursor } } }));
+          const page = await call(api.GET('/v1/orders', { params: { query: { checkout: id, limit, starting_after: cursor, expand: ['seller', 'listing'] } } }));
           return { ...page, data: [...page.data].sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0)) };
         }}
         empty={<Empty title="No orders" />}
         columns={[
           { header: 'Order', cell: (o) => <Link to={`${base(scope)}/orders/${o.id}`}>{o.id}</Link> },
-          { header: 'Seller', cell: (o) => <Link to={`${base(scope)}/sellers/${idOf(o.seller)}`}>{idOf(o.seller)}</Link> },
+          { header: 'Listing', cell: (o) => <ListingRef to={`${base(scope)}/listings`} listing={o.listing} /> },
+          { header: 'Seller', cell: (o) => <PartyRef to={`${base(scope)}/sellers`} party={o.seller} /> },
           { header: 'Quantity', cell: (o) => String(o.quantity), className: 'num' },
           { header: 'Subtotal', cell: (o) => formatMoney(o.subtotal, o.currency), className: 'num' },
           { header: 'Fee', cell: (o) => formatMoney(o.fee_amount, o.currency), className: 'num' },

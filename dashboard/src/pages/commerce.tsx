@@ -9,6 +9,9 @@ import { useAction, useLoad } from '../ui/hooks';
 import { OrderLedgerTable, SellerBalanceCard } from './ledger';
 import { RefundsTable } from './payments';
 import { PublishableKeys } from './publishable-keys';
+import { OrderActions, PaymentLink } from './order-actions';
+import { DailyTotalsCharts } from './daily-totals';
+import { ListingRef, PartyRef } from '../ui/refs';
 
 interface Scope {
   marketplace: string;
@@ -45,13 +48,15 @@ export function OrdersPage({ scope }: { scope: Scope }) {
         caption="Orders"
         pageSize={25}
         deps={[scope.marketplace, scope.mode, state]}
-        load={(cursor, limit) => call(api.GET('/v1/orders', { params: { query: { limit, starting_after: cursor, ...(state ? { state: state as 'committed' } : {}) } } }))}
+        load={(cursor, limit) => call(api.GET('/v1/orders', { params: { query: { limit, starting_after: cursor, expand: ['buyer', 'seller', 'listing'], ...(state ? { state: state as 'committed' } : {}) } } }))}
         empty={<Empty title="No orders yet">Orders appear here when buyers place them through the API.</Empty>}
         columns={[
           { header: 'Order', cell: (o) => <Link to={`${base(scope)}/orders/${o.id}`}>{o.id}</Link> },
           { header: 'Total', cell: (o) => formatMoney(o.total, o.currency), className: 'num' },
           { header: 'State', cell: (o) => <Badge status={o.state} /> },
-          { header: 'Buyer', cell: (o) => <Link to={`${base(scope)}/buyers/${idOf(o.buyer)}`}>{idOf(o.buyer)}</Link> },
+          { header: 'Listing', cell: (o) => <ListingRef to={`${base(scope)}/listings`} listing={o.listing} /> },
+          { header: 'Buyer', cell: (o) => <PartyRef to={`${base(scope)}/buyers`} party={o.buyer} /> },
+          { header: 'Seller', cell: (o) => <PartyRef to={`${base(scope)}/sellers`} party={o.seller} /> },
           { header: 'Created', cell: (o) => formatDate(o.created_at) },
         ]}
       />
@@ -60,7 +65,10 @@ export function OrdersPage({ scope }: { scope: Scope }) {
 }
 
 export function OrderPage({ scope, id }: { scope: Scope; id: string }) {
-  const order = useLoad(() => call(api.GET('/v1/orders/{id}', { params: { path: { id } } })), [id]);
+  const { workspace } = useSession();
+  // An action changes the payment, refunds, ledger and dispute below: they are read again.
+  const [acted, setActed] = useState(0);
+  const order = useLoad(() => call(api.GET('/v1/orders/{id}', { params: { path: { id }, query: { expand: ['buyer', 'seller', 'listing', 'payment', 'checkout', 'dispute'] } } })), [id]);
   if (order.error) return <ErrorNotice error={order.error} />;
   if (!order.data) return <Loading />;
   const o = order.data;
@@ -71,13 +79,15 @@ export function OrderPage({ scope, id }: { scope: Scope; id: string }) {
       </p>
       <PageHeader title={`${formatMoney(o.total, o.currency)} order`}>
         <Badge status={o.state} />
+        {canWrite(workspace.role) && <OrderActions order={o} onDone={() => { order.reload(); setActed((n) => n + 1); }} />}
       </PageHeader>
+      <PaymentLink order={o} />
       <section className="card">
         <DefinitionList
           items={[
-            ['Buyer', <Link key="b" to={`${base(scope)}/buyers/${idOf(o.buyer)}`}>{idOf(o.buyer)}</Link>],
-            ['Seller', <Link key="s" to={`${base(scope)}/sellers/${idOf(o.seller)}`}>{idOf(o.seller)}</Link>],
-            ['Listing', <Link key="l" to={`${base(scope)}/listings/${idOf(o.listing)}`}>{idOf(o.listing)}</Link>],
+            ['Listing', <ListingRef key="l" to={`${base(scope)}/listings`} listing={o.listing} />],
+            ['Buyer', <PartyRef key="b" to={`${base(scope)}/buyers`} party={o.buyer} />],
+            ['Seller', <PartyRef key="s" to={`${base(scope)}/sellers`} party={o.seller} />],
             ['Checkout', o.checkout ? <Link key="c" to={`${base(scope)}/checkouts/${idOf(o.checkout)}`}>{idOf(o.checkout)}</Link> : '—'],
             ['Quantity', String(o.quantity)],
             ['Subtotal', formatMoney(o.subtotal, o.currency)],
@@ -88,6 +98,7 @@ export function OrderPage({ scope, id }: { scope: Scope; id: string }) {
         />
       </section>
       <h2>Transitions</h2>
+      <div key={acted}>
       <PagedTable
         caption="Transitions"
         deps={[id]}
@@ -148,6 +159,7 @@ export function OrderPage({ scope, id }: { scope: Scope; id: string }) {
           { header: 'Created', cell: (d) => formatDate(d.created_at) },
         ]}
       />
+      </div>
       <details className="card">
         <summary>Order JSON</summary>
         <Json value={o} label="Order JSON" />
@@ -158,22 +170,37 @@ export function OrderPage({ scope, id }: { scope: Scope; id: string }) {
 
 export function ListingsPage({ scope }: { scope: Scope }) {
   const [status, setStatus] = useState('');
+  const [title, setTitle] = useState('');
+  const [applied, setApplied] = useState('');
   return (
     <>
       <PageHeader title="Listings" />
       <div className="toolbar">
+        <form
+          className="form-inline"
+          role="search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setApplied(title.trim());
+          }}
+        >
+          <Field label="Search listings by title" name="title" value={title} onChange={setTitle} placeholder="Starts with…" />
+          <button type="submit" className="button">
+            Search
+          </button>
+        </form>
         <Select label="Status" name="status" value={status} onChange={setStatus} options={[['', 'All'], ['draft', 'Draft'], ['published', 'Published'], ['sold', 'Sold'], ['expired', 'Expired'], ['removed', 'Removed']]} />
       </div>
       <PagedTable
         caption="Listings"
-        deps={[scope.marketplace, scope.mode, status]}
-        load={(cursor, limit) => call(api.GET('/v1/listings', { params: { query: { limit, starting_after: cursor, ...(status ? { status: status as 'draft' } : {}) } } }))}
+        deps={[scope.marketplace, scope.mode, status, applied]}
+        load={(cursor, limit) => call(api.GET('/v1/listings', { params: { query: { limit, starting_after: cursor, expand: ['seller'], ...(applied ? { title: applied } : {}), ...(status ? { status: status as 'draft' } : {}) } } }))}
         empty={<Empty title="No listings" />}
         columns={[
           { header: 'Title', cell: (l) => <Link to={`${base(scope)}/listings/${l.id}`}>{l.title}</Link>, className: 'wrap' },
           { header: 'Price', cell: (l) => formatMoney(l.price.amount, l.price.currency), className: 'num' },
           { header: 'Status', cell: (l) => <Badge status={l.status} /> },
-          { header: 'Seller', cell: (l) => <Link to={`${base(scope)}/sellers/${idOf(l.seller)}`}>{idOf(l.seller)}</Link> },
+          { header: 'Seller', cell: (l) => <PartyRef to={`${base(scope)}/sellers`} party={l.seller} /> },
           { header: 'Created', cell: (l) => formatDate(l.created_at) },
         ]}
       />
@@ -182,7 +209,7 @@ export function ListingsPage({ scope }: { scope: Scope }) {
 }
 
 export function ListingPage({ scope, id }: { scope: Scope; id: string }) {
-  const listing = useLoad(() => call(api.GET('/v1/listings/{id}', { params: { path: { id } } })), [id]);
+  const listing = useLoad(() => call(api.GET('/v1/listings/{id}', { params: { path: { id }, query: { expand: ['seller'] } } })), [id]);
   if (listing.error) return <ErrorNotice error={listing.error} />;
   if (!listing.data) return <Loading />;
   const l = listing.data;
@@ -198,7 +225,7 @@ export function ListingPage({ scope, id }: { scope: Scope; id: string }) {
         <DefinitionList
           items={[
             ['Price', formatMoney(l.price.amount, l.price.currency)],
-            ['Seller', <Link key="s" to={`${base(scope)}/sellers/${idOf(l.seller)}`}>{idOf(l.seller)}</Link>],
+            ['Seller', <PartyRef key="s" to={`${base(scope)}/sellers`} party={l.seller} />],
             ['Created', formatDate(l.created_at)],
           ]}
         />
@@ -210,19 +237,21 @@ export function ListingPage({ scope, id }: { scope: Scope; id: string }) {
 
 export function SellersPage({ scope }: { scope: Scope }) {
   const [status, setStatus] = useState('');
+  const [search, setSearch] = useState<PartySearch>({});
   return (
     <>
       <PageHeader title="Sellers" />
       <div className="toolbar">
+        <PartySearchForm label="Search sellers by name or email" onSearch={setSearch} />
         <Select label="Status" name="status" value={status} onChange={setStatus} options={[['', 'All'], ['active', 'Active'], ['suspended', 'Suspended']]} />
       </div>
       <PagedTable
         caption="Sellers"
-        deps={[scope.marketplace, scope.mode, status]}
-        load={(cursor, limit) => call(api.GET('/v1/sellers', { params: { query: { limit, starting_after: cursor, ...(status ? { status: status as 'active' } : {}) } } }))}
+        deps={[scope.marketplace, scope.mode, status, search.name, search.email]}
+        load={(cursor, limit) => call(api.GET('/v1/sellers', { params: { query: { limit, starting_after: cursor, ...search, ...(status ? { status: status as 'active' } : {}) } } }))}
         empty={<Empty title="No sellers" />}
         columns={[
-          { header: 'Seller', cell: (s) => <Link to={`${base(scope)}/sellers/${s.id}`}>{s.name ?? s.id}</Link> },
+          { header: 'Seller', cell: (s) => <PartyRef to={`${base(scope)}/sellers`} party={s} /> },
           { header: 'Status', cell: (s) => <Badge status={s.erased_at ? 'erased' : s.status} /> },
           { header: 'Verification', cell: (s) => <Badge status={s.verification?.status} /> },
           { header: 'Created', cell: (s) => formatDate(s.created_at) },
@@ -313,16 +342,20 @@ export function SellerPage({ scope, id }: { scope: Scope; id: string }) {
 }
 
 export function BuyersPage({ scope }: { scope: Scope }) {
+  const [search, setSearch] = useState<PartySearch>({});
   return (
     <>
       <PageHeader title="Buyers" />
+      <div className="toolbar">
+        <PartySearchForm label="Search buyers by name or email" onSearch={setSearch} />
+      </div>
       <PagedTable
         caption="Buyers"
-        deps={[scope.marketplace, scope.mode]}
-        load={(cursor, limit) => call(api.GET('/v1/buyers', { params: { query: { limit, starting_after: cursor } } }))}
+        deps={[scope.marketplace, scope.mode, search.name, search.email]}
+        load={(cursor, limit) => call(api.GET('/v1/buyers', { params: { query: { limit, starting_after: cursor, ...search } } }))}
         empty={<Empty title="No buyers" />}
         columns={[
-          { header: 'Buyer', cell: (b) => <Link to={`${base(scope)}/buyers/${b.id}`}>{b.name ?? b.id}</Link> },
+          { header: 'Buyer', cell: (b) => <PartyRef to={`${base(scope)}/buyers`} party={b} /> },
           { header: 'Status', cell: (b) => <Badge status={b.erased_at ? 'erased' : 'active'} /> },
           { header: 'Created', cell: (b) => formatDate(b.created_at) },
         ]}
@@ -543,6 +576,7 @@ export function OverviewPage({ scope }: { scope: Scope }) {
           <Link to={`${base(scope)}/api-keys`}>API keys</Link> · <Link to={`${base(scope)}/webhooks`}>Webhooks</Link>
         </section>
       </div>
+      <DailyTotalsCharts scope={scope} paymentsEnabled={settings.payments_enabled === true} />
       <PublishableKeys scope={scope} />
       <h2>Recent orders</h2>
       {orders.data && orders.data.data.length === 0 ? (
@@ -557,5 +591,35 @@ export function OverviewPage({ scope }: { scope: Scope }) {
         </ul>
       )}
     </>
+  );
+}
+
+interface PartySearch {
+  name?: string;
+  email?: string;
+}
+
+/**
+ * One box for a name or an email: text with an @ is looked up as the whole email address, other
+ * text as the start of the name (the API's `email` and `name` filters). The search stays in the
+ * page's state, never in its URL (URLs carry ids only).
+ */
+function PartySearchForm({ label, onSearch }: { label: string; onSearch: (search: PartySearch) => void }) {
+  const [text, setText] = useState('');
+  return (
+    <form
+      className="form-inline"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const value = text.trim();
+        onSearch(value === '' ? {} : value.includes('@') ? { email: value } : { name: value });
+      }}
+    >
+      <Field label={label} name="search" value={text} onChange={setText} placeholder="Name, or whole email" />
+      <button type="submit" className="button">
+        Search
+      </button>
+    </form>
   );
 }

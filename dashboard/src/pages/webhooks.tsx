@@ -2,6 +2,7 @@
 // attempt log, request and response, replay one or every failed delivery; the event log.
 import { useState, type FormEvent } from 'react';
 import { api, call, type Mode } from '../api/client';
+import type { paths } from '../api/schema';
 import { Link, navigate } from '../router';
 import { canWrite, useSession } from '../session';
 import { Badge, ConfirmButton, DefinitionList, Empty, ErrorNotice, Field, formatDate, Json, Loading, Notice, PageHeader, PagedTable, SecretOnce, Select } from '../ui/components';
@@ -117,6 +118,7 @@ export function WebhookEndpointPage({ scope, id }: { scope: Scope; id: string })
   const [message, setMessage] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   const [status, setStatus] = useState('');
+  const [test, setTest] = useState<TestAnswer | null>(null);
   const action = useAction();
   const writable = canWrite(workspace.role);
   if (endpoint.error) return <ErrorNotice error={endpoint.error} />;
@@ -148,6 +150,12 @@ export function WebhookEndpointPage({ scope, id }: { scope: Scope; id: string })
       setMessage(`${answer.replayed} failed ${answer.replayed === 1 ? 'delivery' : 'deliveries'} replayed.`);
       setTick((t) => t + 1);
     }
+  };
+  // One signed webhook_endpoint.test event, sent now; the answer says what the endpoint answered.
+  const sendTest = async () => {
+    setTest(null);
+    const answer = await action.run(() => call(api.POST('/v1/webhook_endpoints/{id}/test', { params: { path: { id } } })));
+    if (answer) setTest(answer);
   };
   const remove = async () => {
     const ok = await action.run(() => call(api.DELETE('/v1/webhook_endpoints/{id}', { params: { path: { id } } })));
@@ -184,6 +192,7 @@ export function WebhookEndpointPage({ scope, id }: { scope: Scope; id: string })
                 Enable
               </button>
             )}
+            <ConfirmButton label="Send test event" title="Send a test event?" body={<p>One signed <code>webhook_endpoint.test</code> event is sent to {e.url} now, whatever the endpoint’s status and events. Nothing is stored.</p>} confirmLabel="Send test event" onConfirm={() => void sendTest()} disabled={action.busy} />
             <ConfirmButton label="Rotate secret" title="Rotate the signing secret?" body={<p>The current secret stops working at once; deliveries from now on are signed with the new one.</p>} confirmLabel="Rotate secret" onConfirm={() => void rotate()} />
             <ConfirmButton label="Replay failed" title="Replay every failed delivery?" body={<p>Each failed delivery of this endpoint is sent again as a new delivery, on the server.</p>} confirmLabel="Replay failed deliveries" onConfirm={() => void replayFailed()} />
             <ConfirmButton label="Delete" title="Delete this endpoint?" body={<p>It stops receiving events.</p>} confirmLabel="Delete endpoint" danger onConfirm={() => void remove()} />
@@ -192,6 +201,22 @@ export function WebhookEndpointPage({ scope, id }: { scope: Scope; id: string })
       </PageHeader>
       {message && <Notice kind="success">{message}</Notice>}
       <ErrorNotice error={action.error} />
+      {test && (
+        <section className="card" aria-label="Test event">
+          <h2>Test event {test.event}</h2>
+          <DefinitionList
+            items={[
+              ['Result', <Badge key="s" status={test.status} />],
+              ['Answer', test.response.status === null ? (test.error ?? '—') : `HTTP ${test.response.status}${test.error ? ` (${test.error})` : ''}`],
+              ['Took', `${test.duration_ms} ms`],
+            ]}
+          />
+          <h3>Request body</h3>
+          <Json value={test.request.body} label="Test request body" />
+          <h3>Response body</h3>
+          <Json value={test.response.body ?? ''} label="Test response body" />
+        </section>
+      )}
       {secret && (
         <section className="card card-highlight">
           <Notice kind="warning">Copy the new signing secret now: it is not shown again.</Notice>
@@ -401,3 +426,5 @@ export function EventPage({ scope, id }: { scope: Scope; id: string }) {
     </>
   );
 }
+
+type TestAnswer = paths['/v1/webhook_endpoints/{id}/test']['post']['responses'][200]['content']['application/json'];

@@ -225,11 +225,18 @@ export function TableWrap({ label, children }: { label: string; children: ReactN
  * A table over one of the API's lists, paged with its cursors: Next passes the page's
  * next_cursor as starting_after; Previous goes back to the cursor the previous page started after.
  */
-export function PagedTable<T extends { id: string }>({ load, columns, deps, empty, caption, pageSize = 20 }: { load: (cursor: string | undefined, limit: number) => Promise<ListPage<T>>; columns: Array<Column<T>>; deps: unknown[]; empty: ReactNode; caption: string; pageSize?: number }) {
+export function PagedTable<T extends { id: string }>({ load, columns, deps, empty, caption, pageSize = 20, pollWhile }: { load: (cursor: string | undefined, limit: number) => Promise<ListPage<T>>; columns: Array<Column<T>>; deps: unknown[]; empty: ReactNode; caption: string; pageSize?: number; /** Reloads the page every 2 s while this holds for a row shown (a report being built). */ pollWhile?: (row: NoInfer<T>) => boolean }) {
   const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
   const cursor = cursors[cursors.length - 1];
   useEffect(() => setCursors([undefined]), deps);
   const page = useLoad(() => load(cursor, pageSize), [...deps, cursor]);
+  const polling = pollWhile !== undefined && !page.loading && (page.data?.data.some(pollWhile) ?? false);
+  const { reload } = page;
+  useEffect(() => {
+    if (!polling) return undefined;
+    const timer = window.setTimeout(reload, 2000);
+    return () => window.clearTimeout(timer);
+  }, [polling, page.data, reload]);
   return (
     <TableWrap label={caption}>
       <ErrorNotice error={page.error} />

@@ -51,7 +51,7 @@ export async function retrieveBuyer(ctx: OperationContext, id: string): Promise<
 
 export async function listBuyers(ctx: OperationContext, query: ListBuyersQuery): Promise<ListEnvelope<Buyer>> {
   const page = pageRequest(query, 'buyer');
-  const rows = await queries.selectBuyers(ctx.db, ctx.scope, page, { externalId: query.external_id });
+  const rows = await queries.selectBuyers(ctx.db, ctx.scope, page, { externalId: query.external_id, name: query.name, email: query.email });
   return toList(rows.map(serializeBuyer), page.limit);
 }
 

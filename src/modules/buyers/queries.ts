@@ -41,11 +41,12 @@ export async function lockBuyerShared(tx: Tx, scope: Scope, id: string): Promise
   return rows[0] ?? null;
 }
 
-export function selectBuyers(q: Queryable, scope: Scope, page: PageRequest, filter: { externalId?: string }): Promise<BuyerRow[]> {
+export function selectBuyers(q: Queryable, scope: Scope, page: PageRequest, filter: { externalId?: string; name?: string; email?: string }): Promise<BuyerRow[]> {
   return selectPage<BuyerRow>(q, {
     sql: `SELECT ${COLUMNS} FROM buyers WHERE marketplace_id = $1 AND mode = $2`,
     params: [scope.marketplaceId, scope.mode],
-    equals: { external_id: filter.externalId },
+    equals: { external_id: filter.externalId, 'lower(email)': filter.email?.toLowerCase() },
+    startsWith: { name: filter.name },
     page,
   });
 }

@@ -46,5 +46,7 @@ export type UpdateBuyerBody = Static<typeof UpdateBuyerBody>;
 
 export const ListBuyersQuery = ListQuery({
   external_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Finds the buyer with this external id.' })),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Only those whose name starts with this text, case-insensitively (`Ada` finds `Ada Lovelace`).' })),
+  email: Type.Optional(Type.String({ minLength: 1, maxLength: 320, description: 'Only those with this email address, case-insensitively.' })),
 });
 export type ListBuyersQuery = Static<typeof ListBuyersQuery>;

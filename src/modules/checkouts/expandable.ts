@@ -10,7 +10,7 @@ export const expandableCheckout: ExpandableObject = {
   object: 'checkout',
   schema: Checkout,
   publishable: false,
-  fields: {},
+  fields: { buyer: 'buyer', payment: 'payment' },
   load: async (ctx, ids) => {
     const rows = await selectCheckoutsByIds(ctx.db, ctx.scope, ids);
     const awaiting = rows.flatMap((row) => (row.status === 'awaiting_payment' && row.payment_id !== null ? [row.payment_id] : []));

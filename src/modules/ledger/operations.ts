@@ -6,12 +6,12 @@ import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { timeInput } from '../../http/schemas.js';
-import type { Scope } from '../../scope.js';
+import { modeNow, type Scope } from '../../scope.js';
 import { findSellerPayouts } from '../sellers/index.js';
 import { checkEntry, sideOf, type NewEntry } from './entries.js';
 import * as queries from './queries.js';
 import type { AccountBalanceRow, LedgerLineRow, LinesBetween, NewLedgerLine } from './queries.js';
-import type { BalanceTransaction, ListBalanceTransactionsQuery, SellerBalance } from './schemas.js';
+import type { BalanceTransaction, DailyTotals, DailyTotalsQuery, ListBalanceTransactionsQuery, SellerBalance } from './schemas.js';
 import { serializeBalanceTransaction } from './serialize.js';
 
 /**
@@ -97,4 +97,32 @@ export async function retrieveSellerBalance(ctx: OperationContext, sellerId: str
     net: totals.pending + totals.transferred - totals.reversed,
     livemode: ctx.scope.mode === 'live',
   };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The mode's money per UTC day over the last `days` days, today (on the mode's clock) included:
+ * one statement, zeros filled in for days without movement (docs/ledger.md, "Daily totals").
+ */
+export async function retrieveDailyTotals(ctx: OperationContext, query: DailyTotalsQuery): Promise<DailyTotals> {
+  const days = query.days ?? 30;
+  const now = await modeNow(ctx.db, ctx.clock, ctx.scope);
+  const end = Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS;
+  const start = end - days * DAY_MS;
+  const rows = await queries.selectDailyTotals(ctx.db, ctx.scope, ctx.currency, new Date(start), new Date(end));
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  const data: DailyTotals['data'] = [];
+  for (let at = start; at < end; at += DAY_MS) {
+    const date = new Date(at).toISOString().slice(0, 10);
+    const row = byDay.get(date);
+    data.push({
+      date,
+      orders: Number(row?.orders ?? 0),
+      gross_volume: Number(row?.gross_volume ?? 0),
+      fees: Number(row?.fees ?? 0),
+      refunds: Number(row?.refunds ?? 0),
+    });
+  }
+  return { object: 'daily_totals', currency: ctx.currency, livemode: ctx.scope.mode === 'live', data };
 }

@@ -261,3 +261,32 @@ export async function selectViolationCounts(q: Queryable): Promise<Array<{ check
   for (const row of rows) totals.set(row.check_name, (totals.get(row.check_name) ?? 0) + Number(row.count));
   return [...totals].map(([check_name, count]) => ({ check_name, count }));
 }
+
+export interface DailyTotalRow {
+  day: string;
+  orders: number | string;
+  gross_volume: number | string;
+  fees: number | string;
+  refunds: number | string;
+}
+
+/**
+ * The money of each UTC day of [from, to) from the three accounts that say it (buyer_funds for
+ * charges, platform_fees, refunds_out): one statement over ledger_lines_account_idx (account,
+ * created_at). Days without a line are absent. Card-dispute lines (buyer_funds `dispute`,
+ * `dispute_won`) are not charges: only `charge` and `charge_reversal` count as volume.
+ */
+export async function selectDailyTotals(q: Queryable, scope: Scope, currency: string, from: Date, to: Date): Promise<DailyTotalRow[]> {
+  return q.query<DailyTotalRow>(
+    `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+            count(DISTINCT order_id) FILTER (WHERE account = 'buyer_funds' AND type = 'charge') AS orders,
+            coalesce(sum(amount) FILTER (WHERE account = 'buyer_funds' AND type IN ('charge', 'charge_reversal')), 0) AS gross_volume,
+            coalesce(sum(amount) FILTER (WHERE account = 'platform_fees'), 0) AS fees,
+            coalesce(sum(amount) FILTER (WHERE account = 'refunds_out'), 0) AS refunds
+       FROM ledger_lines
+      WHERE marketplace_id = $1 AND mode = $2 AND account IN ('buyer_funds', 'platform_fees', 'refunds_out')
+        AND created_at >= $3 AND created_at < $4 AND currency = $5
+      GROUP BY 1`,
+    [scope.marketplaceId, scope.mode, from, to, currency],
+  );
+}

@@ -73,3 +73,41 @@ export const SellerBalance = Type.Object(
   },
 );
 export type SellerBalance = Static<typeof SellerBalance>;
+
+export const DailyTotalsQuery = Type.Object(
+  { days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, default: 30, description: 'How many days, today included (1 to 90; default 30).' })) },
+  { additionalProperties: false },
+);
+export type DailyTotalsQuery = Static<typeof DailyTotalsQuery>;
+
+export const DailyTotal = Type.Object(
+  {
+    date: Type.String({ format: 'date', description: 'The UTC day (YYYY-MM-DD), on the mode’s clock.' }),
+    orders: Type.Integer({ description: 'Orders paid that day: orders whose payment (or checkout share) was charged.' }),
+    gross_volume: Type.Integer({ description: 'Charged to buyers that day (charges less charge reversals), in minor units.' }),
+    fees: Type.Integer({ description: 'Platform fees earned that day, less the fee part of refunds.' }),
+    refunds: Type.Integer({ description: 'Refunded to buyers that day (refunds that succeeded, less those that failed after).' }),
+  },
+  { additionalProperties: false },
+);
+
+export const DailyTotals = Type.Object(
+  {
+    object: Type.Literal('daily_totals'),
+    currency: Type.String({ description: 'The marketplace currency.' }),
+    livemode: Type.Boolean(),
+    data: Type.Array(DailyTotal, { description: 'One item per day, oldest first, the last one today; a day without movement reads zeros.' }),
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        object: 'daily_totals',
+        currency: 'USD',
+        livemode: false,
+        data: [{ date: '2026-11-28', orders: 3, gross_volume: 58094, fees: 1417, refunds: 1000 }],
+      },
+    ],
+  },
+);
+export type DailyTotals = Static<typeof DailyTotals>;

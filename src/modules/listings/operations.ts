@@ -109,7 +109,7 @@ export async function listListings(ctx: OperationContext, query: ListListingsQue
   const rows = await selectListings(
     ctx.db,
     ctx.scope,
-    { seller: query.seller, category: query.category, status: query.status, publishedOnly: publishedOnly(ctx) },
+    { seller: query.seller, category: query.category, status: query.status, title: query.title, publishedOnly: publishedOnly(ctx) },
     page,
   );
   const media = await readyMediaOfListings(ctx.db, ctx.hooks.storage, ctx.clock, ctx.scope, rows.map((row) => row.id));

@@ -104,6 +104,8 @@ export interface ListingFilter {
   seller?: string;
   category?: string;
   status?: ListingStatus;
+  /** Title starts with, case-insensitively. */
+  title?: string;
   /** Publishable keys see published listings only. */
   publishedOnly: boolean;
 }
@@ -117,6 +119,7 @@ export async function selectListings(q: Queryable, scope: Scope, filter: Listing
     sql: `SELECT ${COLUMNS} FROM listings WHERE marketplace_id = $1 AND mode = $2`,
     params: [scope.marketplaceId, scope.mode],
     equals: { seller_id: filter.seller, category_id: filter.category, status },
+    startsWith: { title: filter.title },
     page,
   });
 }

@@ -197,6 +197,7 @@ export const ListListingsQuery = Type.Object(
     seller: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only this seller’s listings.' })),
     category: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only listings of exactly this category.' })),
     status: Type.Optional(ListingStatus),
+    title: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Only listings whose title starts with this text, case-insensitively (`GET /v1/search/listings?q=` searches the words of published listings).' })),
   },
   { additionalProperties: false },
 );

@@ -73,7 +73,7 @@ export async function retrieveSeller(ctx: OperationContext, id: string): Promise
 
 export async function listSellers(ctx: OperationContext, query: ListSellersQuery): Promise<ListEnvelope<Seller>> {
   const page = pageRequest(query, 'seller');
-  const rows = await queries.selectSellers(ctx.db, ctx.scope, page, { externalId: query.external_id, status: query.status });
+  const rows = await queries.selectSellers(ctx.db, ctx.scope, page, { externalId: query.external_id, status: query.status, name: query.name, email: query.email });
   return toList(rows.map(serializeSeller), page.limit);
 }
 

@@ -78,12 +78,13 @@ export function selectSellers(
   q: Queryable,
   scope: Scope,
   page: PageRequest,
-  filter: { externalId?: string; status?: SellerStatus },
+  filter: { externalId?: string; status?: SellerStatus; name?: string; email?: string },
 ): Promise<SellerRow[]> {
   return selectPage<SellerRow>(q, {
     sql: `${SELECT_SELLER} WHERE s.marketplace_id = $1 AND s.mode = $2`,
     params: [scope.marketplaceId, scope.mode],
-    equals: { 's.external_id': filter.externalId, 's.status': filter.status },
+    equals: { 's.external_id': filter.externalId, 's.status': filter.status, 'lower(s.email)': filter.email?.toLowerCase() },
+    startsWith: { 's.name': filter.name },
     idColumn: 's.id',
     page,
   });

@@ -173,5 +173,7 @@ export type UnsuspendSellerBody = Static<typeof UnsuspendSellerBody>;
 export const ListSellersQuery = ListQuery({
   external_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Finds the seller with this external id.' })),
   status: Type.Optional(SellerStatus),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Only those whose name starts with this text, case-insensitively (`Ada` finds `Ada Lovelace`).' })),
+  email: Type.Optional(Type.String({ minLength: 1, maxLength: 320, description: 'Only those with this email address, case-insensitively.' })),
 });
 export type ListSellersQuery = Static<typeof ListSellersQuery>;

@@ -7,6 +7,7 @@ export const listCheckoutsRoute: RouteModule = (app) => {
   app.get(
     '/checkouts',
     {
+      config: { expand: 'checkout' },
       schema: {
         tags: ['Checkouts'],
         summary: 'List checkouts',

@@ -8,6 +8,7 @@ export const retrieveCheckoutRoute: RouteModule = (app) => {
   app.get(
     '/checkouts/:id',
     {
+      config: { expand: 'checkout' },
       schema: {
         tags: ['Checkouts'],
         summary: 'Retrieve a checkout',

@@ -9,6 +9,7 @@ import { replayFailedWebhookDeliveriesRoute } from './replay-failed.js';
 import { retrieveWebhookDeliveryRoute } from './retrieve-delivery.js';
 import { retrieveWebhookEndpointRoute } from './retrieve-endpoint.js';
 import { rotateWebhookEndpointSecretRoute } from './rotate-secret.js';
+import { sendTestEventRoute } from './send-test-event.js';
 import { updateWebhookEndpointRoute } from './update-endpoint.js';
 
 export const webhookRoutes: RouteModule[] = [
@@ -18,6 +19,7 @@ export const webhookRoutes: RouteModule[] = [
   updateWebhookEndpointRoute,
   deleteWebhookEndpointRoute,
   rotateWebhookEndpointSecretRoute,
+  sendTestEventRoute,
   replayFailedWebhookDeliveriesRoute,
   listWebhookDeliveriesRoute,
   retrieveWebhookDeliveryRoute,
