@@ -14,8 +14,8 @@ let baseUrl: string;
 beforeAll(async () => {
   ctx = await startTestApp();
   baseUrl = await listen(ctx);
-});
-afterAll(() => ctx.close());
+}, 300_000);
+afterAll(() => ctx?.close());
 
 async function anOrder() {
   const { client } = recordingClient(baseUrl, ctx.keys.test.secret_key);
