@@ -31,7 +31,7 @@ beforeAll(() => {
   for (const entry of COPIED) cpSync(join(ROOT, entry), join(tree, entry), { recursive: true, preserveTimestamps: true });
   rmSync(join(tree, 'dist', '.build-lock'), { recursive: true, force: true });
   symlinkSync(realpathSync(join(ROOT, 'node_modules')), join(tree, 'node_modules'));
-}, 300_000);
+}, 900_000);
 afterAll(() => rmSync(tree, { recursive: true, force: true }));
 
 describe('npm start', () => {
