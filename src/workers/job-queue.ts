@@ -47,6 +47,19 @@ export async function enqueueJob(tx: Queryable | Tx, kind: Pick<JobKind, 'name' 
   return Number(row!.id);
 }
 
+/**
+ * Whether a job of `kind` with one of these concurrency keys is under way or due now (on real
+ * time): another worker holds it, or is claiming it, or an earlier call of the key holds its slot.
+ */
+export async function jobsUnderWay(q: Queryable, kind: string, keys: readonly string[]): Promise<boolean> {
+  const [row] = await q.query<{ under_way: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM jobs WHERE kind = $1 AND concurrency_key = ANY($2::text[])
+                      AND (status = 'running' OR (status = 'queued' AND run_at <= now()))) AS under_way`,
+    [kind, keys],
+  );
+  return row!.under_way;
+}
+
 interface JobRow {
   id: number;
   kind: string;
