@@ -63,7 +63,7 @@ const START = `window.ui = SwaggerUIBundle({
   deepLinking: true,
   validatorUrl: null,
   defaultModelsExpandDepth: 0,
-  docExpansion: 'list',
+  docExpansion: 'none',
   filter: true,
   tryItOutEnabled: false,
   persistAuthorization: false,
