@@ -27,7 +27,7 @@ const base = (scope: Scope) => `/m/${scope.marketplace}/${scope.mode}`;
 /** A YYYY-MM-DD date as unix seconds at 00:00 UTC. */
 const daySeconds = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000);
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const formatDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+const formatDay = (iso: string) => iso.slice(0, 10);
 
 const loadReports = (cursor: string | undefined, limit: number) => call(api.GET('/v1/reports', { params: { query: { limit, starting_after: cursor } } }));
 

@@ -1,6 +1,6 @@
 // The report record, and the body and query of the report operations. Types are derived from the schemas.
 import { Type, type Static } from '@sinclair/typebox';
-import { Body, ListOf, ListQuery, MAX_UNIX_SECONDS, Nullable, NullableTimestamp, StringEnum, TimeInput, Timestamp } from '../../http/schemas.js';
+import { Body, ListOf, ListQuery, Nullable, NullableTimestamp, StringEnum, TimeInput, Timestamp } from '../../http/schemas.js';
 
 export const REPORT_TYPES = ['seller_statement', 'platform_fees', 'balance_summary', 'reconciliation'] as const;
 export const ReportType = StringEnum([...REPORT_TYPES]);
@@ -12,7 +12,6 @@ export type ReportStatus = Static<typeof ReportStatus>;
 /** The longest interval a report may cover (docs/ledger.md, "Reports"): a year and a day. */
 export const MAX_INTERVAL_DAYS = 366;
 
-const UnixSeconds = Type.Integer({ minimum: 0, maximum: MAX_UNIX_SECONDS, description: 'Unix seconds.' });
 
 export const ReportFile = Type.Object({
   url: Type.String({ description: 'A signed link to the CSV, valid one to two hours; read the report again for a fresh one.' }),
@@ -27,8 +26,8 @@ export const Report = Type.Object(
     object: Type.Literal('report'),
     id: Type.String(),
     type: ReportType,
-    interval_start: UnixSeconds,
-    interval_end: UnixSeconds,
+    interval_start: Type.String({ format: 'date-time', description: 'The start of the interval (included), ISO 8601.' }),
+    interval_end: Type.String({ format: 'date-time', description: 'The end of the interval (excluded), ISO 8601.' }),
     seller: Nullable(Type.String()),
     status: ReportStatus,
     failure: Nullable(Type.String({ description: 'Why it failed (status failed).' })),
@@ -42,8 +41,8 @@ export const Report = Type.Object(
         object: 'report',
         id: 'rpt_01jd2b7v8k0000000000000000',
         type: 'balance_summary',
-        interval_start: 1793491200,
-        interval_end: 1796083200,
+        interval_start: '2026-11-01T00:00:00.000Z',
+        interval_end: '2026-12-01T00:00:00.000Z',
         seller: null,
         status: 'succeeded',
         failure: null,

@@ -8,8 +8,6 @@ import type { Report } from './schemas.js';
 
 export const REPORT_CONTENT_TYPE = 'text/csv; charset=utf-8';
 
-const seconds = (at: Date | string) => Math.floor(new Date(at).getTime() / 1000);
-
 export function reportFile(scope: Scope, row: ReportRow): ReportFile {
   return { scope, reportId: row.id, key: row.file_key!, contentType: REPORT_CONTENT_TYPE, filename: `${row.id}-${row.type}.csv` };
 }
@@ -19,8 +17,8 @@ export function serializeReport(row: ReportRow, link: SignedLink | null): Report
     object: 'report',
     id: row.id,
     type: row.type,
-    interval_start: seconds(row.interval_start),
-    interval_end: seconds(row.interval_end),
+    interval_start: new Date(row.interval_start).toISOString(),
+    interval_end: new Date(row.interval_end).toISOString(),
     seller: row.seller_id,
     status: row.status,
     failure: row.failure,

@@ -49,7 +49,7 @@ afterAll(() => ctx.close());
 describe('report files', () => {
   it("seller_statement: the seller's lines with the running balance between opening and closing rows", async () => {
     const report = await builtReport(ctx, { type: 'seller_statement', seller: sellerId, ...interval });
-    expect(report).toMatchObject({ type: 'seller_statement', seller: sellerId, ...interval, failure: null, file: { content_type: 'text/csv; charset=utf-8', rows: 7 } });
+    expect(report).toMatchObject({ type: 'seller_statement', seller: sellerId, interval_start: START, interval_end: END, failure: null, file: { content_type: 'text/csv; charset=utf-8', rows: 7 } });
     const file = await download(ctx, report.file.url);
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
