@@ -194,7 +194,7 @@ export function WebhookEndpointPage({ scope, id }: { scope: Scope; id: string })
             )}
             <ConfirmButton label="Send test event" title="Send a test event?" body={<p>One signed <code>webhook_endpoint.test</code> event is sent to {e.url} now, whatever the endpoint’s status and events. Nothing is stored.</p>} confirmLabel="Send test event" onConfirm={() => void sendTest()} disabled={action.busy} />
             <ConfirmButton label="Rotate secret" title="Rotate the signing secret?" body={<p>The current secret stops working at once; deliveries from now on are signed with the new one.</p>} confirmLabel="Rotate secret" onConfirm={() => void rotate()} />
-            <ConfirmButton label="Replay failed" title="Replay every failed delivery?" body={<p>Each failed delivery of this endpoint is sent again as a new delivery, on the server.</p>} confirmLabel="Replay failed deliveries" onConfirm={() => void replayFailed()} />
+            <ConfirmButton label="Replay failed" title="Replay the failed events?" body={<p>Each event with a failed delivery to this endpoint is sent again once, as a new delivery (none for an event that is already pending). Past the endpoint's bound of pending deliveries the rest is refused; replay again once they drain.</p>} confirmLabel="Replay failed deliveries" onConfirm={() => void replayFailed()} />
             <ConfirmButton label="Delete" title="Delete this endpoint?" body={<p>It stops receiving events.</p>} confirmLabel="Delete endpoint" danger onConfirm={() => void remove()} />
           </>
         )}
