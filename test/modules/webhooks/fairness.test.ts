@@ -132,10 +132,11 @@ describe('fair delivery between tenants', () => {
     await endpointOf(single.key, 'http://127.0.0.1:9/single');
     await createSeller(ctx, {}, flood.key);
     for (let i = 0; i < 2; i++) await createSeller(ctx, {}, single.key);
-    // 3,000 more due rows of the flood tenant, all due an hour before the other tenant's.
+    // 3,000 more due rows of the flood tenant, all due an hour before the other tenant's (each of an
+    // event of its own: one pending delivery per endpoint and event; the claim reads no body of a missing event).
     await ctx.db.query(
-      `INSERT INTO webhook_deliveries (marketplace_id, mode, id, endpoint_id, event_id, event_type, object_id, status, next_attempt_at, request_body, created_at)
-       SELECT marketplace_id, mode, id || 'f' || g, endpoint_id, event_id, event_type, object_id, status, next_attempt_at - interval '1 hour', request_body, created_at
+      `INSERT INTO webhook_deliveries (marketplace_id, mode, id, endpoint_id, event_id, event_type, object_id, status, next_attempt_at, created_at)
+       SELECT marketplace_id, mode, id || 'f' || g, endpoint_id, event_id || 'f' || g, event_type, object_id, status, next_attempt_at - interval '1 hour', created_at
          FROM webhook_deliveries, generate_series(1, 3000) AS g WHERE marketplace_id = $1`,
       [flood.id],
     );
