@@ -10,7 +10,10 @@ import { DISPUTE_MACHINE } from '../../src/modules/orders/dispute-machine.js';
 import { ORDER_MACHINE } from '../../src/modules/orders/machine.js';
 import { MEDIA_MACHINE } from '../../src/modules/media/status.js';
 import { FLAG_MACHINE } from '../../src/modules/moderation/flag-status.js';
+import { EMAIL_MACHINE } from '../../src/modules/emails/machine.js';
+import { CARD_DISPUTE_MACHINE } from '../../src/modules/payments/card-dispute-machine.js';
 import { PAYMENT_MACHINE, REFUND_MACHINE, RELEASE_MACHINE } from '../../src/modules/payments/machines.js';
+import { REPORT_MACHINE } from '../../src/modules/reports/machine.js';
 import { PAYOUTS_MACHINE } from '../../src/modules/sellers/payouts.js';
 import { SUSPENSION_MACHINE } from '../../src/modules/sellers/suspension.js';
 import { SELLER_VERIFICATION_MACHINE } from '../../src/modules/sellers/verification-state.js';
@@ -30,8 +33,30 @@ const MACHINES: Array<{ title: string; file: string; machine: Machine<string, st
   { title: 'Payment status', file: 'src/modules/payments/machines.ts', machine: PAYMENT_MACHINE },
   { title: 'Release status (none is null: not paid yet)', file: 'src/modules/payments/machines.ts', machine: RELEASE_MACHINE },
   { title: 'Refund status', file: 'src/modules/payments/machines.ts', machine: REFUND_MACHINE },
+  { title: "Card dispute phase (the processor's status: open, or closed when won, lost, warning_closed or charge_refunded)", file: 'src/modules/payments/card-dispute-machine.ts', machine: CARD_DISPUTE_MACHINE },
   { title: 'Media status', file: 'src/modules/media/status.ts', machine: MEDIA_MACHINE },
   { title: 'Flag status', file: 'src/modules/moderation/flag-status.ts', machine: FLAG_MACHINE },
+  { title: 'Report status', file: 'src/modules/reports/machine.ts', machine: REPORT_MACHINE },
+  { title: 'Email status (the outbox)', file: 'src/modules/emails/machine.ts', machine: EMAIL_MACHINE },
+];
+
+// Resources with states that have no table yet, and why: written out until their table lands.
+const WITHOUT_TABLE = [
+  '## Webhook endpoints and deliveries: no table yet (for the lead)',
+  '',
+  'The webhook dispatcher is being moved onto the background engine (issue 35); their tables land',
+  'with that change, in `src/modules/webhooks/`. Proposed, from what the code does now (neither emits',
+  'events; a delivery\'s next attempt is its row\'s `next_attempt_at`, not a timer):',
+  '',
+  '| Resource | From | Operation | Who | To | Side effects |',
+  '|---|---|---|---|---|---|',
+  '| endpoint | enabled | `disable` | platform (PATCH `status=disabled`, or every delivery failed for 3 days) | disabled | its pending deliveries fail with `endpoint_disabled`; the automatic one sets `disabled_reason` and emails the members |',
+  '| endpoint | disabled | `enable` | platform (PATCH `status=enabled`) | enabled | clears `disabled_reason` and `failing_since` |',
+  '| delivery | (new) | fan-out | platform | pending, or failed with `pending_limit_exceeded` at the endpoint\'s bound | |',
+  '| delivery | pending | `succeed` | platform (the dispatcher: a 2xx) | succeeded | |',
+  '| delivery | pending | `retry` | platform (the dispatcher: attempts left) | pending | |',
+  '| delivery | pending | `fail` | platform (the last attempt, or the endpoint disabled) | failed | |',
+  '| delivery | succeeded, failed | `replay` | platform (only to an enabled endpoint) | (a new pending delivery; this one stays) | |',
 ];
 
 function render(): string {
@@ -46,6 +71,7 @@ function render(): string {
   for (const { title, file, machine } of MACHINES) {
     parts.push('', `## ${title}`, '', `\`${file}\``, '', '```mermaid', toMermaid(machine), '```', '', toMarkdownTable(machine));
   }
+  parts.push('', ...WITHOUT_TABLE);
   return `${parts.join('\n')}\n`;
 }
 

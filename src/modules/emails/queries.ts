@@ -2,8 +2,9 @@
 // the workspace, except the sender's, which address one email by the id its job carries.
 import type { Queryable, Tx } from '../../db/db.js';
 import { selectPage, type PageRequest } from '../../db/paging.js';
+import type { EmailStatus } from './machine.js';
 
-export type EmailStatus = 'queued' | 'sent' | 'failed';
+export type { EmailStatus };
 
 /** What the outbox list shows: display_text stands in for a body that holds a secret. */
 export interface ListedEmailRow {
@@ -58,25 +59,27 @@ export async function selectOutgoingEmail(q: Queryable, id: string): Promise<Out
   return rows[0] ?? null;
 }
 
-export async function updateEmailSent(tx: Tx, id: string, at: Date, attempts: number): Promise<void> {
-  await tx.query(`UPDATE emails SET status = 'sent', sent_at = $2, attempts = $3, last_error = NULL, next_attempt_at = NULL WHERE id = $1`, [
-    id,
-    at,
-    attempts,
-  ]);
+/** The email sent, from one of `from` (the machine's row: it was queued). */
+export async function updateEmailSent(tx: Tx, id: string, from: readonly EmailStatus[], at: Date, attempts: number): Promise<void> {
+  await tx.query(
+    `UPDATE emails SET status = 'sent', sent_at = $2, attempts = $3, last_error = NULL, next_attempt_at = NULL WHERE id = $1 AND status = ANY($4)`,
+    [id, at, attempts, from],
+  );
 }
 
-/** A failed attempt: still queued for the next one (nextAttemptAt), or failed for good. */
+/** A failed attempt from one of `from` (the machine's row): still queued for the next one (nextAttemptAt), or failed for good. */
 export async function updateEmailAttemptFailed(
   tx: Tx,
   id: string,
-  outcome: { status: 'queued' | 'failed'; attempts: number; error: string; nextAttemptAt: Date | null },
+  from: readonly EmailStatus[],
+  outcome: { status: EmailStatus; attempts: number; error: string; nextAttemptAt: Date | null },
 ): Promise<void> {
-  await tx.query(`UPDATE emails SET status = $2, attempts = $3, last_error = $4, next_attempt_at = $5 WHERE id = $1 AND status = 'queued'`, [
+  await tx.query(`UPDATE emails SET status = $2, attempts = $3, last_error = $4, next_attempt_at = $5 WHERE id = $1 AND status = ANY($6)`, [
     id,
     outcome.status,
     outcome.attempts,
     outcome.error.slice(0, 1000),
     outcome.nextAttemptAt,
+    from,
   ]);
 }

@@ -12,6 +12,8 @@ import type { Deps } from '../../contracts/deps.js';
 import { smtpTransport, type MailTransport } from '../../adapters/email/smtp.js';
 import { runDueJobs } from '../../workers/engine.js';
 import type { JobKind } from '../../contracts/background.js';
+import { rowOf, rowsOf } from '../../domain/state-machine.js';
+import { EMAIL_MACHINE } from './machine.js';
 import { selectOutgoingEmail, updateEmailAttemptFailed, updateEmailSent } from './queries.js';
 
 export const EMAIL_SEND_JOB = 'email.send';
@@ -41,7 +43,7 @@ export function emailSendKind(transport?: MailTransport): JobKind {
       if (job.subjectId === null) return { status: 'succeeded', detail: 'skipped' };
       const email = await selectOutgoingEmail(db, job.subjectId);
       // Marked by hand meanwhile, or sent by an attempt whose outcome was recorded after all.
-      if (!email || email.status !== 'queued') return { status: 'succeeded', detail: 'skipped' };
+      if (!email || rowOf(EMAIL_MACHINE, email.status, 'send') === undefined) return { status: 'succeeded', detail: 'skipped' };
       const sender = transport ?? smtpTransport(config);
       if (!sender) return { status: 'retry', error: 'SMTP_URL is not set' };
       await sender.sendMail({ from: fromAddress(config), to: email.to_addresses, subject: email.subject, text: email.body_text });
@@ -50,10 +52,13 @@ export function emailSendKind(transport?: MailTransport): JobKind {
     async onSettled(tx, job, settled) {
       if (job.subjectId === null) return;
       if (settled.result === 'succeeded' && settled.detail === 'sent') {
-        await updateEmailSent(tx, job.subjectId, settled.at, job.attempt);
+        const [row] = rowsOf(EMAIL_MACHINE, 'send', 'platform');
+        await updateEmailSent(tx, job.subjectId, row!.from, settled.at, job.attempt);
       } else if (settled.result === 'retrying' || settled.result === 'failed') {
-        await updateEmailAttemptFailed(tx, job.subjectId, {
-          status: settled.result === 'failed' ? 'failed' : 'queued',
+        // The table's row: `retry` leaves the email queued, `fail` (the last attempt) ends it.
+        const [row] = rowsOf(EMAIL_MACHINE, settled.result === 'failed' ? 'fail' : 'retry', 'platform');
+        await updateEmailAttemptFailed(tx, job.subjectId, row!.from, {
+          status: row!.to,
           attempts: job.attempt,
           error: settled.error ?? '',
           nextAttemptAt: settled.nextRunAt ?? null,

@@ -3,7 +3,7 @@
 // failure after a success all end in the same state, because each handler looks at where the
 // payment, refund or release is now and moves only forward (docs/payments.md).
 import type { Tx } from '../../db/db.js';
-import { emitEvent, previousAttributes } from '../../outbox/emit.js';
+import { emitEvent } from '../../outbox/emit.js';
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { Deps, OrderPaymentHooks } from '../../contracts/deps.js';
@@ -14,6 +14,7 @@ import { findSellerIdByProcessorAccount, requireSeller, setSellerPayouts } from 
 import type { CallKick } from './call-queue.js';
 import { kickFor } from './kick.js';
 import { cardDisputeOpen, holdShareReleases, isCharge, recordChargeFailed, recordChargePaid, recordProcessorRefundOnCharge, resumeShareReleases } from './checkout-charge.js';
+import { emitCardDisputeMove } from './card-dispute-machine.js';
 import { syncCardDisputeLedger } from './ledger-sync.js';
 import * as moves from './moves.js';
 import * as queries from './queries.js';
@@ -235,7 +236,7 @@ async function cardDispute(tx: Tx, scope: Scope, report: Extract<ProcessorReport
     if (same) return;
     const after = await queries.updateCardDispute(tx, scope, existing.id, changes, now);
     await syncCardDisputeLedger(tx, scope, after, now);
-    await emitEvent(tx, scope, now, 'card_dispute.updated', serializeCardDispute(after), previousAttributes(serializeCardDispute(existing), serializeCardDispute(after)));
+    await emitCardDisputeMove(tx, scope, now, existing, after);
     if (cardDisputeOpen(existing.status) && !cardDisputeOpen(after.status)) {
       const charge = await lockOrderThenPayment(tx, scope, existing.payment_id);
       if (charge && isCharge(charge)) await resumeShareReleases(tx, scope, charge, now, kick);

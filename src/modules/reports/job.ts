@@ -6,11 +6,13 @@
 // back (released) and it is built again from the start.
 import type { Job, JobKind } from '../../contracts/background.js';
 import { reportStorageKey } from '../../contracts/storage.js';
-import { emitEvent } from '../../outbox/emit.js';
+import type { Tx } from '../../db/db.js';
+import { emitMove, rowOf, rowsOf } from '../../domain/state-machine.js';
 import type { Scope } from '../../scope.js';
 import { BUILDERS } from './builders/index.js';
 import { CsvFile } from './csv.js';
-import { selectReport, updateReportOutcome } from './queries.js';
+import { REPORT_MACHINE, type ReportOperation } from './machine.js';
+import { selectReport, updateReportOutcome, type ReportOutcome } from './queries.js';
 import { REPORT_CONTENT_TYPE, serializeReport } from './serialize.js';
 
 export const REPORT_BUILD_JOB = 'report.build';
@@ -31,6 +33,13 @@ interface Built {
 
 const scopeOf = (job: Job): Scope => ({ marketplaceId: job.marketplaceId!, mode: job.mode! });
 
+/** Moves the report by its table's row (the worker is the platform) and emits the row's events. */
+async function record(tx: Tx, scope: Scope, id: string, operation: ReportOperation, outcome: ReportOutcome, at: Date, link: { url: string; expiresAt: Date } | null): Promise<void> {
+  const [row] = rowsOf(REPORT_MACHINE, operation, 'platform');
+  const updated = await updateReportOutcome(tx, scope, id, row!.from, outcome, at);
+  if (updated) await emitMove(tx, scope, at, row!, serializeReport(updated, link));
+}
+
 export const reportBuildJob: JobKind = {
   name: REPORT_BUILD_JOB,
   clock: 'mode',
@@ -40,7 +49,8 @@ export const reportBuildJob: JobKind = {
   async handle(job, ctx) {
     const scope = scopeOf(job);
     const report = await selectReport(ctx.db, scope, job.subjectId ?? '');
-    if (!report || report.status !== 'pending') return { status: 'succeeded', detail: 'skipped' };
+    // A report the table no longer lets succeed (recorded already) is not built again.
+    if (!report || rowOf(REPORT_MACHINE, report.status, 'succeed') === undefined) return { status: 'succeeded', detail: 'skipped' };
     const builder = BUILDERS[report.type];
     const csv = await CsvFile.create(builder.header);
     try {
@@ -61,11 +71,10 @@ export const reportBuildJob: JobKind = {
     if (job.subjectId === null || settled.detail === 'skipped') return;
     if (settled.result === 'succeeded' && settled.detail !== undefined) {
       const built = JSON.parse(settled.detail) as Built;
-      const row = await updateReportOutcome(tx, scope, job.subjectId, { status: 'succeeded', fileKey: built.key, fileSize: built.size, rowCount: built.rows }, settled.at);
-      if (row) await emitEvent(tx, scope, settled.at, 'report.succeeded', serializeReport(row, { url: built.url, expiresAt: new Date(built.expiresAt) }));
+      const outcome: ReportOutcome = { status: 'succeeded', fileKey: built.key, fileSize: built.size, rowCount: built.rows };
+      await record(tx, scope, job.subjectId, 'succeed', outcome, settled.at, { url: built.url, expiresAt: new Date(built.expiresAt) });
     } else if (settled.result === 'failed') {
-      const row = await updateReportOutcome(tx, scope, job.subjectId, { status: 'failed', failure: settled.error ?? 'The report could not be built.' }, settled.at);
-      if (row) await emitEvent(tx, scope, settled.at, 'report.failed', serializeReport(row, null));
+      await record(tx, scope, job.subjectId, 'fail', { status: 'failed', failure: settled.error ?? 'The report could not be built.' }, settled.at, null);
     }
   },
 };

@@ -45,20 +45,23 @@ export function selectReports(q: Queryable, scope: Scope, page: PageRequest, fil
   });
 }
 
-/** Records the outcome of a pending report; false when it was no longer pending. */
+export type ReportOutcome = { status: 'succeeded'; fileKey: string; fileSize: number; rowCount: number } | { status: 'failed'; failure: string };
+
+/** Records the outcome of a report in one of `from` (the machine's row); null when it was in none of them. */
 export async function updateReportOutcome(
   tx: Tx,
   scope: Scope,
   id: string,
-  outcome: { status: 'succeeded'; fileKey: string; fileSize: number; rowCount: number } | { status: 'failed'; failure: string },
+  from: readonly ReportStatus[],
+  outcome: ReportOutcome,
   now: Date,
 ): Promise<ReportRow | null> {
   const rows = await tx.query<ReportRow>(
     `UPDATE reports SET status = $4, failure = $5, file_key = $6, file_size = $7, row_count = $8, completed_at = $9
-      WHERE marketplace_id = $1 AND mode = $2 AND id = $3 AND status = 'pending' RETURNING ${COLUMNS}`,
+      WHERE marketplace_id = $1 AND mode = $2 AND id = $3 AND status = ANY($10) RETURNING ${COLUMNS}`,
     outcome.status === 'succeeded'
-      ? [scope.marketplaceId, scope.mode, id, 'succeeded', null, outcome.fileKey, outcome.fileSize, outcome.rowCount, now]
-      : [scope.marketplaceId, scope.mode, id, 'failed', outcome.failure, null, null, null, now],
+      ? [scope.marketplaceId, scope.mode, id, 'succeeded', null, outcome.fileKey, outcome.fileSize, outcome.rowCount, now, from]
+      : [scope.marketplaceId, scope.mode, id, 'failed', outcome.failure, null, null, null, now, from],
   );
   return rows[0] ?? null;
 }
