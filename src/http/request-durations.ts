@@ -1,6 +1,6 @@
 // http_request_duration_seconds, kept by hand rather than by prom-client's Histogram: that one
 // builds, validates and hashes a label object on every observation, the largest share of what
-// GET /metrics cost a /v1 request in the profile of issue 27 (bench/README.md). Here a request
+// GET /metrics cost a /v1 request in the profile of issue 27 (bench/LOG.md). Here a request
 // adds to the series of its method, route and status, found by one string key. The registry
 // writes it in the very text prom-client writes its histograms in.
 import type { Metric } from 'prom-client';
