@@ -37,8 +37,7 @@ export interface Tx extends Queryable {
   afterCommit(fn: () => void | Promise<void>): void;
   /**
    * Runs the transaction's last statement and commits: on PostgreSQL the statement and the COMMIT
-   * go out together, so a row lock the statement takes is held for no round trip of the network
-   * (a hot row's lock: order creation's reservation). The statement must raise an error when the
+   * go out together (docs/performance.md R4: order creation's reservation). The statement must raise an error when the
    * transaction must not commit; its error rolls the transaction back and is thrown. Nothing may
    * run in the transaction after it, and the caller should return at once (the change is already
    * committed). Inside a savepoint, or on PGlite, it is a plain query and the COMMIT comes when

@@ -91,7 +91,7 @@ function prepared(sql: string, params: readonly unknown[]): pg.QueryConfig {
 // issued, not when the one before it has answered. Code that awaits each statement in turn sees no
 // difference; a transaction gains where it does not wait: BEGIN goes out with the first statement,
 // statements issued together (Promise.all) share one round trip, and queryThenCommit sends its
-// statement and the COMMIT together. Each statement still has its own Sync, so one that fails
+// statement and the COMMIT together (docs/performance.md R3, R4). Each statement still has its own Sync, so one that fails
 // fails alone (and, in a transaction, every later one fails with it until the ROLLBACK).
 // `log` (DB_STATEMENT_LOG) records each statement as it is issued, with its transaction and write.
 export function postgresDriver(connectionString: string, max = 10, log?: StatementLog): Driver {

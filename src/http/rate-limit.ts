@@ -37,7 +37,7 @@ export class MemoryRateLimiter implements RateLimiter {
   async close(): Promise<void> {}
 }
 
-// One round trip: refill, take a token if there is one, store, and let idle buckets expire.
+// One script (docs/performance.md R6): refill, take a token if there is one, store, and let idle buckets expire.
 const TAKE_TOKEN = `
 local rate = tonumber(ARGV[1])
 local capacity = tonumber(ARGV[2])

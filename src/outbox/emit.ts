@@ -75,10 +75,9 @@ export function previousAttributes<T extends Record<string, unknown>>(
 
 /**
  * Several events of one change in one statement (a multi-row INSERT), in the order given: for hot
- * paths (order creation) where each round trip counts. Every subscriber runs for the events (its
- * `many` form once, else once per event, in order), issued right behind the INSERT without waiting
- * for its answer: on a pipelined connection (PostgreSQL) they share its round trip, and on any
- * connection they run after it, in the order issued.
+ * paths (order creation; docs/performance.md R3). Every subscriber runs for the events (its `many`
+ * form once, else once per event, in order), issued right behind the INSERT without waiting for
+ * its answer, so on any connection they run after it, in the order issued.
  */
 export async function emitEvents(
   tx: Tx,

@@ -35,7 +35,7 @@ import type {
 } from './schemas.js';
 import { canonicalSchema, serializeCategory } from './serialize.js';
 
-/** Listings checked per round trip when a schema replacement is checked against them. */
+/** Listings checked per page when a schema replacement is checked against them (docs/performance.md R7). */
 const SCHEMA_CHECK_PAGE = 500;
 
 export type { CategoryRow } from './queries.js';

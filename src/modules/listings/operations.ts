@@ -387,7 +387,7 @@ export async function findListingForOrder(q: Queryable, scope: Scope, id: string
 /**
  * Reserves `quantity` units of a published listing for an order by one conditional UPDATE (no
  * oversell, whatever the concurrency), as the order's transaction's last statement, sent together
- * with its COMMIT, so a hot listing's row is locked for no network round trip. When the units
+ * with its COMMIT (docs/performance.md R4: a listing is the hot row). When the units
  * cannot be reserved the transaction rolls back and this throws the database's refusal
  * (`refusal(error) === 'units_unavailable'`, src/db/pg-errors.ts); the caller reads the listing
  * again to tell which. Return at once after it: the transaction has committed.

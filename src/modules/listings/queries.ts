@@ -197,8 +197,7 @@ export async function updateListingsOfSellerRemoved(
 /**
  * Reserves units of a published listing in one conditional statement: the condition is checked on
  * the row it locked, so no two orders can take the same unit. It runs as the transaction's last
- * statement, sent with its COMMIT (Tx.queryThenCommit):
- * the listing's row is locked from this statement to the COMMIT only, with no round trip between.
+ * statement, sent with its COMMIT (Tx.queryThenCommit; docs/performance.md R4).
  * When the listing is not published or has fewer units left it raises the refusal
  * 'units_unavailable' (migrations/0014_refusals.sql), which rolls the transaction back.
  */

@@ -3,8 +3,8 @@ import type { ApiKeyContext } from '../../contracts/context.js';
 import type { Marketplace } from './schemas.js';
 
 /**
- * Answers from the authenticated key's context, which the key cache holds: no database round trip
- * on the hot path, so it takes the key rather than an operation context.
+ * Answers from the authenticated key's context, which the key cache holds (docs/performance.md
+ * R5), so it takes the key rather than an operation context.
  */
 export function retrieveMarketplace(key: ApiKeyContext): Marketplace {
   const { marketplace, scope, settings, readOnly } = key;

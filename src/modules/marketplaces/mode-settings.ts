@@ -12,7 +12,7 @@ export async function loadSettings(q: Queryable, scope: Scope): Promise<Settings
 
 /**
  * The settings and the mode's time (as modeNow) from one statement, inside the caller's
- * transaction: a hot path (order creation) saves a round trip.
+ * transaction (docs/performance.md R2).
  */
 export async function loadSettingsAndNow(q: Queryable, clock: Clock, scope: Scope): Promise<{ settings: Settings; now: Date }> {
   return settingsAndNowOf(clock, scope, await selectSettingsAndClockOffset(q, scope));

@@ -238,7 +238,7 @@ export async function selectSettings(q: Queryable, scope: Scope): Promise<unknow
   return rows[0]?.settings ?? {};
 }
 
-/** The stored settings and the test clock's offset in one round trip (for hot paths: order creation). */
+/** The stored settings and the test clock's offset in one statement (docs/performance.md R2: order creation). */
 export async function selectSettingsAndClockOffset(q: Queryable, scope: Scope): Promise<{ settings: unknown; clock_offset_ms: number | string }> {
   const rows = await q.query<{ settings: unknown; clock_offset_ms: number | string }>(
     'SELECT settings, clock_offset_ms FROM marketplace_modes WHERE marketplace_id = $1 AND mode = $2',

@@ -1,10 +1,10 @@
 // Order operations (contract 9). Each owns its transaction, moves the order through the one table
 // in machine.ts, writes the move and its transition log entry in one statement, and emits its
 // events in the same transaction. Lock order: the order, then its listing (units), then its dispute.
-// Creation takes its few round trips in an order chosen for a hot listing: the rules' unlocked
-// reads run before the transaction, side by side; in it the order, its timer and its events are
+// Creation orders its statements for a hot listing (docs/performance.md R2–R4): the rules'
+// unlocked reads run before the transaction; in it the order, its timer and its events are
 // written first, and the listing's row is locked last, by the one conditional UPDATE that reserves
-// the units, so the lock is held for that statement and the COMMIT only.
+// the units.
 import { settleAll, type Queryable, type Tx } from '../../db/db.js';
 import { refusal } from '../../db/pg-errors.js';
 import { pageOfItems, pageRequest, toList, type ListEnvelope, type PageParams } from '../../db/paging.js';
@@ -69,9 +69,9 @@ export async function createOrder(ctx: OperationContext, body: CreateOrderBody):
       const made = newOrder(orderable, quantity, body, null, settings, now, ORDER_PARAMS);
       let row = made.row;
       const window = STATE_WINDOW[row.state]!;
-      // Nothing here waits for an answer before the next statement (the order's row is made here,
-      // not read back): on PostgreSQL's pipelined connection the BEGIN, the order, its timer, its
-      // events and their subscribers' statements leave in one write and share one round trip.
+      // Nothing here waits for an answer before the next statement (docs/performance.md R3): the
+      // order's row is made here, not read back, so the BEGIN, the order, its timer, its events and
+      // their subscribers' statements leave together.
       const written = [insertOrder(tx, scope, row, made.transition, window.timer)];
       if (row.state === 'awaiting_payment') {
         await settleAll(written);
@@ -80,7 +80,7 @@ export async function createOrder(ctx: OperationContext, body: CreateOrderBody):
       }
       const order = serializeOrder(row);
       await settleAll([...written, emitEvents(tx, scope, now, createdEvents(order))]);
-      // Last, sent with the COMMIT: the listing's row is locked for no round trip of the network.
+      // Last, sent with the COMMIT (docs/performance.md R4): the listing's row is the hot one.
       await reserveUnitsThenCommit(tx, scope, listingId, quantity);
       return order;
     });

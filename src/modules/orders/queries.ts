@@ -1,7 +1,6 @@
 // Every SQL statement of the orders module: orders, their transition log and disputes. Each one
 // names marketplace_id and mode. A move of an order writes the order and its transition in one
-// statement (a data-modifying WITH), so a move costs one round trip; a new order writes its timer
-// in that statement too.
+// statement, and a new order its timer too (docs/performance.md R1).
 import { settleAll, type Queryable, type Tx } from '../../db/db.js';
 import { selectPage, type PageRequest } from '../../db/paging.js';
 import type { Scope } from '../../scope.js';
@@ -65,8 +64,8 @@ const COLUMNS = `id, buyer_id, seller_id, listing_id, quantity, unit_amount, sub
  * What order creation's rules read, in one statement and without locks: the mode's settings and
  * test-clock offset, the buyer's standing, the listing, its seller's standing and its category's
  * fee. It reads four other modules' tables (marketplace_modes, buyers, listings with sellers and
- * categories) where asking each module would cost a round trip apiece on the hottest write path
- * (docs/decisions/orders.md). The buyer's and listing's columns are null when they do not exist;
+ * categories) rather than asking each module, on the hottest write path (docs/performance.md R2,
+ * docs/decisions/orders.md). The buyer's and listing's columns are null when they do not exist;
  * a listing's seller and category always exist (foreign keys).
  */
 export interface OrderInputsRow {
@@ -420,7 +419,7 @@ export async function lockOrdersWithTextOf(tx: Tx, scope: Scope, partyId: string
  */
 export async function updateOrderTextsOfPartyErased(tx: Tx, scope: Scope, orderIds: readonly string[], partyId: string, marker: string): Promise<void> {
   const params = [scope.marketplaceId, scope.mode, orderIds, partyId, marker];
-  // Three independent statements, sent together (one round trip on PostgreSQL's pipeline).
+  // Three independent statements, sent together (docs/performance.md R3).
   await settleAll([
     tx.query(
       `UPDATE orders SET cancellation_reason = $5
