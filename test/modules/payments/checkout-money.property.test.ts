@@ -13,6 +13,7 @@ import { receiveProcessorReports } from '../../../src/modules/payments/processor
 import { sellerShare } from '../../../src/modules/payments/money.js';
 import type { Json } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
+import { processorRefund, refundSome, setPayouts, takeOrderAction } from '../../helpers/money-actions.js';
 import { checkoutHelpers, type MadeCheckout } from './checkout-helpers.js';
 import { expectLedgerConsistent } from '../ledger/ledger-checks.js';
 
@@ -91,46 +92,31 @@ async function take(s: Step, checkout: MadeCheckout): Promise<void> {
   const left = charge.amount - charge.amount_refunded;
   const i = 'order' in s ? s.order % checkout.orders.length : 0;
   const order = await h.getOrder(checkout.orders[i]!.id);
-  const post = (url: string, body?: unknown) => h.post(url, body);
   switch (s.kind) {
     case 'refund_order': {
       const share = await h.payment(order.payment);
-      const shareLeft = share.amount - share.amount_refunded;
-      if (shareLeft > 0) await post('/v1/refunds', s.all ? { order: order.id } : { order: order.id, amount: Math.max(1, Math.floor(shareLeft * s.share)) });
-      return;
+      return refundSome(h, { order: order.id }, share.amount - share.amount_refunded, s.share, s.all);
     }
     case 'refund_charge':
-      if (left > 0) await post('/v1/refunds', s.all ? { payment: charge.id } : { payment: charge.id, amount: Math.max(1, Math.floor(left * s.share)) });
-      return;
+      return refundSome(h, { payment: charge.id }, left, s.share, s.all);
     case 'processor_refund': {
-      if (left <= 0) return;
-      const amount = Math.max(1, Math.floor(left * s.share));
-      const res = await post(`/v1/test_helpers/payments/${charge.id}/processor_refund`, { amount });
-      expect(res.status, res.text).toBe(200);
-      made.dashboardRefunds += amount;
+      const dashboard = await processorRefund(h, charge.id, left, s.share);
+      if (!dashboard) return;
+      expect(dashboard.res.status, dashboard.res.text).toBe(200);
+      made.dashboardRefunds += dashboard.amount;
       return;
     }
     case 'complete':
-      if (order.state === 'committed') await post(`/v1/orders/${order.id}/claim`, { actor: checkout.sellers[i]!.id });
-      await post(`/v1/orders/${order.id}/confirm`, { actor: checkout.buyer.id });
-      await h.advance(3601);
-      return;
     case 'cancel':
-      await post(`/v1/orders/${order.id}/cancel`, {});
-      return;
     case 'dispute_buyer':
     case 'dispute_seller':
-      if (order.state !== 'disputed') await post(`/v1/orders/${order.id}/dispute`, { actor: checkout.buyer.id, reason: 'other', description: 'Property test.' });
-      {
-        const current = await h.getOrder(order.id);
-        if (current.dispute) await post(`/v1/disputes/${current.dispute}/decide`, { outcome: s.kind === 'dispute_buyer' ? 'buyer' : 'seller' });
-      }
-      return;
     case 'retry_release':
-      await post(`/v1/payments/${order.payment}/retry_release`);
+      await takeOrderAction(h, s.kind, { order, buyer: checkout.buyer.id, seller: checkout.sellers[i]!.id, payment: order.payment });
+      // A completed order's release waits at most the longest release delay of the scenarios.
+      if (s.kind === 'complete') await h.advance(3601);
       return;
     case 'card_dispute':
-      await post(`/v1/test_helpers/payments/${charge.id}/card_dispute`, {});
+      await h.post(`/v1/test_helpers/payments/${charge.id}/card_dispute`, {});
       return;
     case 'card_dispute_closed': {
       const open = (await h.get(`/v1/card_disputes?payment=${charge.id}&limit=100`)).data as Json[];
@@ -143,8 +129,7 @@ async function take(s: Step, checkout: MadeCheckout): Promise<void> {
       return;
     }
     case 'payouts':
-      await h.payouts(checkout.sellers[i]!.id, s.status);
-      return;
+      return setPayouts(h, checkout.sellers[i]!.id, s.status);
   }
 }
 

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sellerShare } from '../../../src/modules/payments/money.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
 import type { Json } from '../../helpers/factories.js';
+import { processorRefund, refundSome, setPayouts, takeOrderAction } from '../../helpers/money-actions.js';
 import { expectLedgerConsistent } from '../ledger/ledger-checks.js';
 import { paymentHelpers } from './helpers.js';
 
@@ -50,41 +51,26 @@ async function take(s: Step, made: Json): Promise<void> {
   const payment = await h.payment(made.payment.id);
   const order = await h.getOrder(made.order.id);
   const left = payment.amount - payment.amount_refunded;
-  const post = (url: string, body?: unknown) => h.post(url, body);
   switch (s.kind) {
     case 'refund':
-      if (left > 0) await post('/v1/refunds', s.all ? { payment: payment.id } : { payment: payment.id, amount: Math.max(1, Math.floor(left * s.share)) });
-      return;
+      return refundSome(h, { payment: payment.id }, left, s.share, s.all);
     case 'processor_refund':
-      if (left > 0) await post(`/v1/test_helpers/payments/${payment.id}/processor_refund`, { amount: Math.max(1, Math.floor(left * s.share)) });
+      await processorRefund(h, payment.id, left, s.share);
       return;
     case 'complete':
-      if (order.state === 'committed') await post(`/v1/orders/${order.id}/claim`, { actor: made.seller.id });
-      await post(`/v1/orders/${order.id}/confirm`, { actor: made.buyer.id });
-      return;
     case 'cancel':
-      await post(`/v1/orders/${order.id}/cancel`, {});
-      return;
     case 'dispute_buyer':
     case 'dispute_seller':
-      if (order.state !== 'disputed') await post(`/v1/orders/${order.id}/dispute`, { actor: made.buyer.id, reason: 'other', description: 'Property test.' });
-      {
-        const current = await h.getOrder(order.id);
-        if (current.dispute) await post(`/v1/disputes/${current.dispute}/decide`, { outcome: s.kind === 'dispute_buyer' ? 'buyer' : 'seller' });
-      }
-      return;
     case 'retry_release':
-      await post(`/v1/payments/${payment.id}/retry_release`);
-      return;
+      return takeOrderAction(h, s.kind, { order, buyer: made.buyer.id, seller: made.seller.id, payment: payment.id });
     case 'succeed_again':
-      await post(`/v1/test_helpers/payments/${payment.id}/succeed`);
+      await h.post(`/v1/test_helpers/payments/${payment.id}/succeed`);
       return;
     case 'fail_late':
-      await post(`/v1/test_helpers/payments/${payment.id}/fail`, { message: 'late failure' });
+      await h.post(`/v1/test_helpers/payments/${payment.id}/fail`, { message: 'late failure' });
       return;
     case 'payouts':
-      await h.payouts(made.seller.id, s.status);
-      return;
+      return setPayouts(h, made.seller.id, s.status);
   }
 }
 
