@@ -33,7 +33,7 @@ const MACHINES: Array<{ title: string; file: string; machine: Machine<string, st
   { title: 'Payment status', file: 'src/modules/payments/machines.ts', machine: PAYMENT_MACHINE },
   { title: 'Release status (none is null: not paid yet)', file: 'src/modules/payments/machines.ts', machine: RELEASE_MACHINE },
   { title: 'Refund status', file: 'src/modules/payments/machines.ts', machine: REFUND_MACHINE },
-  { title: "Card dispute phase (the processor's status: open, or closed when won, lost, warning_closed or charge_refunded)", file: 'src/modules/payments/card-dispute-machine.ts', machine: CARD_DISPUTE_MACHINE },
+  { title: 'Card dispute phase (open or closed: the processor keeps the status)', file: 'src/modules/payments/card-dispute-machine.ts', machine: CARD_DISPUTE_MACHINE },
   { title: 'Media status', file: 'src/modules/media/status.ts', machine: MEDIA_MACHINE },
   { title: 'Flag status', file: 'src/modules/moderation/flag-status.ts', machine: FLAG_MACHINE },
   { title: 'Report status', file: 'src/modules/reports/machine.ts', machine: REPORT_MACHINE },
