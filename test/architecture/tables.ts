@@ -1,9 +1,10 @@
-// Which tables each folder of src/ reads and writes, found in its SQL text: every string and template
-// literal of a .ts file that reads as SQL (an upper-case SELECT, INSERT INTO, UPDATE, DELETE FROM,
-// FROM, JOIN, TRUNCATE, LOCK TABLE or CREATE TABLE) is cut into words, and the words in a table's place (after FROM, JOIN, USING, INTO,
-// UPDATE, DELETE FROM, TRUNCATE, LOCK TABLE; and after a comma of a FROM list) that name a table of
-// the migrations are kept. A CTE's name is never a table; an alias is skipped. A `${…}` of a template
-// is read as an opaque word (the repository never interpolates a table's name).
+// Which tables each folder of src/ reads and writes, found in its SQL text: every string and
+// template literal of a .ts file that reads as SQL (an upper-case SELECT, INSERT INTO, UPDATE,
+// DELETE FROM, FROM, JOIN, TRUNCATE, LOCK TABLE or CREATE TABLE) is cut into words, and the words
+// in a table's place (after FROM, JOIN, USING, INTO, UPDATE, DELETE FROM, TRUNCATE, LOCK TABLE, and
+// after a comma of a FROM list) that name a table of the migrations are kept. A CTE's name is never
+// a table; an alias is skipped. A `${…}` of a template is read as an opaque word (the repository
+// never interpolates a table's name); the fragments it interpolates are literals of their own.
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
