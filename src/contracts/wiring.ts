@@ -80,6 +80,12 @@ export interface RouteScopes {
 /** What one module declares; every field but the name is optional. */
 export interface ModuleManifest {
   name: string;
+  /**
+   * The tables the module owns (none when absent): only its own statements read or write them;
+   * another module asks its index.ts (test/architecture/table-owners.test.ts checks every
+   * statement of src/, and that every table has exactly one owner).
+   */
+  tables?: readonly string[];
   routes?: Partial<RouteScopes>;
   timers?: TimerHandlers;
   jobKinds?: readonly JobKind[];

@@ -4,8 +4,8 @@
 // are not confirmed to exist.
 import type { Queryable, Tx } from '../../db/db.js';
 import { DomainError, errors } from '../../errors.js';
-import { lockWorkspaceRow, selectMembershipOfMarketplace, selectMemberships } from './queries.js';
-import type { Role } from './schemas.js';
+import { lockWorkspaceRow, selectMemberAddresses, selectMembershipOfMarketplace, selectMemberships } from './queries.js';
+import type { BillingState, Role } from './schemas.js';
 
 export type Permission =
   /** Read marketplaces, settings, processor connections (masked), keys (masked), members, emails. */
@@ -80,6 +80,24 @@ export async function resolveMarketplace(
   const access = { workspaceId: row.workspace_id, role: row.role };
   requirePermission(access, permission);
   return access;
+}
+
+/**
+ * The user's access to a marketplace with its workspace's billing state, or null unless the user
+ * is an active member of the workspace that owns it (the dashboard's /v1 access asks this).
+ */
+export async function memberOfMarketplace(
+  q: Queryable,
+  userId: string,
+  marketplaceId: string,
+): Promise<(WorkspaceAccess & { billingState: BillingState }) | null> {
+  const row = await selectMembershipOfMarketplace(q, userId, marketplaceId);
+  return row ? { workspaceId: row.workspace_id, role: row.role, billingState: row.billing_state } : null;
+}
+
+/** The addresses of the workspace's active members (who is told of what happens to the workspace). */
+export function memberAddresses(q: Queryable, workspaceId: string): Promise<string[]> {
+  return selectMemberAddresses(q, workspaceId);
 }
 
 /**

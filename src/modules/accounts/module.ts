@@ -6,6 +6,7 @@ import { listEmailsRoute } from './routes/list-emails.js';
 
 export const accountsModule: ModuleManifest = {
   name: 'accounts',
+  tables: ['users', 'workspaces', 'workspace_members', 'invitations', 'email_verifications', 'management_tokens', 'login_attempts'],
   routes: {
     managePublic: accountPublicRoutes,
     manageOperator: accountOperatorRoutes,

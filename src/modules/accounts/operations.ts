@@ -184,6 +184,12 @@ export async function findActiveUser(q: Queryable, email: string): Promise<User 
   return row && row.password_hash !== null ? serializeUser(row) : null;
 }
 
+/** The user of an id, or null (a credential's user: the dashboard's session). */
+export async function findUser(q: Queryable, userId: string): Promise<User | null> {
+  const row = await queries.selectUserById(q, userId);
+  return row ? serializeUser(row) : null;
+}
+
 /** A user known to exist (the signed-in one). */
 export async function retrieveUser(q: Queryable, userId: string): Promise<User> {
   const row = await queries.selectUserById(q, userId);

@@ -219,15 +219,30 @@ export function selectMemberships(q: Queryable, userId: string, workspaceId: str
   );
 }
 
-/** The user's membership of the workspace that owns the marketplace. */
-export async function selectMembershipOfMarketplace(q: Queryable, userId: string, marketplaceId: string): Promise<MembershipRow | null> {
-  const rows = await q.query<MembershipRow>(
-    `SELECT m.workspace_id, wm.role FROM marketplaces m
+/** The user's membership of the workspace that owns the marketplace, with the workspace's billing state. */
+export async function selectMembershipOfMarketplace(
+  q: Queryable,
+  userId: string,
+  marketplaceId: string,
+): Promise<(MembershipRow & { billing_state: BillingState }) | null> {
+  const rows = await q.query<MembershipRow & { billing_state: BillingState }>(
+    `SELECT m.workspace_id, wm.role, w.billing_state FROM marketplaces m
        JOIN workspace_members wm ON wm.workspace_id = m.workspace_id AND wm.user_id = $2 AND wm.accepted_at IS NOT NULL
+       JOIN workspaces w ON w.id = m.workspace_id
       WHERE m.id = $1`,
     [marketplaceId, userId],
   );
   return rows[0] ?? null;
+}
+
+/** The addresses of the workspace's active members (an accepted invitation), in address order. */
+export async function selectMemberAddresses(q: Queryable, workspaceId: string): Promise<string[]> {
+  const rows = await q.query<{ email: string }>(
+    `SELECT u.email FROM workspace_members wm JOIN users u ON u.id = wm.user_id
+      WHERE wm.workspace_id = $1 AND wm.accepted_at IS NOT NULL ORDER BY u.email`,
+    [workspaceId],
+  );
+  return rows.map((row) => row.email);
 }
 
 // ---- invitations ----

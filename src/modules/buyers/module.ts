@@ -6,6 +6,7 @@ import { buyerRoutes } from './routes/index.js';
 
 export const buyersModule: ModuleManifest = {
   name: 'buyers',
+  tables: ['buyers'],
   routes: { secret: buyerRoutes },
   expandable: [expandableBuyer],
   // A buyer can be flagged; no moderation action applies to one (docs/trust-and-safety.md).

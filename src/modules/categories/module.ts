@@ -5,6 +5,7 @@ import { categoryRoutes } from './routes/index.js';
 
 export const categoriesModule: ModuleManifest = {
   name: 'categories',
+  tables: ['categories'],
   routes: { secret: categoryRoutes },
   expandable: [expandableCategory],
 };

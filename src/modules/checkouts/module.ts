@@ -7,6 +7,7 @@ import { checkoutRoutes } from './routes/index.js';
 
 export const checkoutsModule: ModuleManifest = {
   name: 'checkouts',
+  tables: ['checkouts'],
   routes: { secret: checkoutRoutes },
   expandable: [expandableCheckout],
   eventSubscribers: [checkoutFollowsOrders],

@@ -11,7 +11,8 @@ import type { SessionAuthenticator } from '../../http/api-auth.js';
 import { MODES, type Mode } from '../../scope.js';
 import type { ServiceContext } from '../../contracts/context.js';
 import { withDefaults } from '../../contracts/settings.js';
-import { selectMemberMode, type MemberModeRow } from './queries.js';
+import { memberOfMarketplace, type BillingState } from '../accounts/index.js';
+import { findMarketplaceMode, type MarketplaceModeRow } from '../marketplaces/index.js';
 import { sessionOfRequest } from './request-session.js';
 
 export const MARKETPLACE_HEADER = 'Dashboard-Marketplace';
@@ -22,18 +23,23 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-function contextOf(row: MemberModeRow, mode: Mode): ApiKeyContext {
+function contextOf(
+  access: { workspaceId: string; billingState: BillingState },
+  marketplace: MarketplaceModeRow,
+  marketplaceId: string,
+  mode: Mode,
+): ApiKeyContext {
   return {
     // Rate limits are kept per key; the dashboard's bucket is the mode's, shared by its members.
-    keyId: `dashboard:${row.marketplace_id}:${mode}`,
+    keyId: `dashboard:${marketplaceId}:${mode}`,
     keyType: 'secret',
     expiresAtMs: null,
-    scope: { marketplaceId: row.marketplace_id, mode },
-    workspaceId: row.workspace_id,
-    billingState: row.billing_state,
-    marketplace: { id: row.marketplace_id, name: row.name, currency: row.currency, created_at: row.marketplace_created_at.toISOString() },
-    settings: withDefaults(mode, row.settings),
-    readOnly: readOnlyReason(row.billing_state, mode),
+    scope: { marketplaceId, mode },
+    workspaceId: access.workspaceId,
+    billingState: access.billingState,
+    marketplace: { id: marketplaceId, name: marketplace.name, currency: marketplace.currency, created_at: marketplace.created_at.toISOString() },
+    settings: withDefaults(mode, marketplace.settings),
+    readOnly: readOnlyReason(access.billingState, mode),
   };
 }
 
@@ -49,12 +55,17 @@ export function dashboardApiAccess(service: ServiceContext): SessionAuthenticato
     if (mode === undefined || !(MODES as readonly string[]).includes(mode)) {
       throw errors.invalidRequest(`With the dashboard session, name the mode in the ${MODE_HEADER} header: test or live.`, MODE_HEADER);
     }
-    const row = await selectMemberMode(service.db, session.userId, marketplaceId, mode as Mode);
-    if (!row) throw errors.missing('marketplace', marketplaceId, MARKETPLACE_HEADER);
+    // The member's access is the accounts module's, the marketplace and its mode the marketplaces
+    // module's: both reads are issued at once, so the request still waits for one of them.
+    const [access, marketplace] = await Promise.all([
+      memberOfMarketplace(service.db, session.userId, marketplaceId),
+      findMarketplaceMode(service.db, { marketplaceId, mode: mode as Mode }),
+    ]);
+    if (!access || !marketplace) throw errors.missing('marketplace', marketplaceId, MARKETPLACE_HEADER);
     const refuseWrites =
-      row.role === 'viewer'
+      access.role === 'viewer'
         ? new DomainError('permission_denied', 'Your role (viewer) reads only: it does not allow requests that change anything.')
         : null;
-    return { context: contextOf(row, mode as Mode), refuseWrites };
+    return { context: contextOf(access, marketplace, marketplaceId, mode as Mode), refuseWrites };
   };
 }

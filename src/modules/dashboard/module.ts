@@ -7,6 +7,7 @@ import { dashboardPublicRoutes, dashboardSessionRoutes } from './routes/index.js
 
 export const dashboardModule: ModuleManifest = {
   name: 'dashboard',
+  tables: ['dashboard_sessions', 'password_resets'],
   routes: { managePublic: dashboardPublicRoutes, manageSession: dashboardSessionRoutes, root: [dashboardPageRoutes] },
   periodic: [purgeDashboardCredentialsJob],
 };

@@ -1,14 +1,11 @@
 // Every SQL statement of the dashboard module: sessions and password resets (user-level, found
-// by the credential's hash), and the one read of a marketplace's mode for a member (the same
-// tables the API-key cache reads, found by membership instead of by key).
+// by the credential's hash). The session's user and a member's marketplace are asked of the
+// accounts and marketplaces modules, whose tables those are.
 import type { Queryable, Tx } from '../../db/db.js';
-import type { BillingState, Role } from '../accounts/index.js';
-import type { Mode } from '../../scope.js';
 
 export interface SessionRow {
   id: string;
   user_id: string;
-  email: string;
   created_at: Date;
   last_used_at: Date;
   expires_at: Date;
@@ -24,12 +21,12 @@ export async function insertSession(
   );
 }
 
-/** A session neither past its absolute end nor idle since `idleSince`, with its user's email. */
+/** A session neither past its absolute end nor idle since `idleSince`. */
 export async function selectLiveSession(q: Queryable, tokenHash: string, now: Date, idleSince: Date): Promise<SessionRow | null> {
   const rows = await q.query<SessionRow>(
-    `SELECT s.id, s.user_id, u.email, s.created_at, s.last_used_at, s.expires_at
-       FROM dashboard_sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = $1 AND s.expires_at > $2 AND s.last_used_at > $3`,
+    `SELECT id, user_id, created_at, last_used_at, expires_at
+       FROM dashboard_sessions
+      WHERE token_hash = $1 AND expires_at > $2 AND last_used_at > $3`,
     [tokenHash, now, idleSince],
   );
   return rows[0] ?? null;
@@ -85,34 +82,6 @@ export async function lockUsableReset(tx: Tx, tokenHash: string, now: Date): Pro
 /** Every open reset of the user is used up with one: a new password makes the other links moot. */
 export async function updateResetsUsed(tx: Tx, userId: string, now: Date): Promise<void> {
   await tx.query('UPDATE password_resets SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [userId, now]);
-}
-
-// ---- a member's view of a marketplace's mode (/v1 as the signed-in member) ----
-
-export interface MemberModeRow {
-  role: Role;
-  marketplace_id: string;
-  name: string;
-  currency: string;
-  marketplace_created_at: Date;
-  settings: unknown;
-  workspace_id: string;
-  billing_state: BillingState;
-}
-
-/** The marketplace's mode with the user's role in its workspace; null unless the user is a member there. */
-export async function selectMemberMode(q: Queryable, userId: string, marketplaceId: string, mode: Mode): Promise<MemberModeRow | null> {
-  const rows = await q.query<MemberModeRow>(
-    `SELECT wm.role, m.id AS marketplace_id, m.name, m.currency, m.created_at AS marketplace_created_at,
-            mm.settings, w.id AS workspace_id, w.billing_state
-       FROM marketplaces m
-       JOIN workspace_members wm ON wm.workspace_id = m.workspace_id AND wm.user_id = $2 AND wm.accepted_at IS NOT NULL
-       JOIN marketplace_modes mm ON mm.marketplace_id = m.id AND mm.mode = $3
-       JOIN workspaces w ON w.id = m.workspace_id
-      WHERE m.id = $1`,
-    [marketplaceId, userId, mode],
-  );
-  return rows[0] ?? null;
 }
 
 // ---- the hourly purge (background.ts) ----

@@ -9,6 +9,7 @@ import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/db.js';
 import { newId, randomBase62 } from '../../ids.js';
 import { sha256Hex } from '../../secrets.js';
+import { findUser } from '../accounts/index.js';
 import * as queries from './queries.js';
 
 export const SESSION_COOKIE = 'mb_session';
@@ -69,12 +70,15 @@ export async function findSession(deps: SessionDeps, token: string): Promise<Act
   const now = new Date(deps.clock.nowMs());
   const row = await queries.selectLiveSession(deps.db, sha256Hex(token), now, new Date(now.getTime() - SESSION_IDLE_MS));
   if (!row) return null;
+  // The user (its email goes into the request's principal) is the accounts module's.
+  const user = await findUser(deps.db, row.user_id);
+  if (!user) return null;
   let lastUsed = row.last_used_at;
   if (now.getTime() - lastUsed.getTime() >= TOUCH_EVERY_MS) {
     await deps.db.transaction((tx) => queries.updateSessionUsed(tx, row.id, now));
     lastUsed = now;
   }
-  return { id: row.id, userId: row.user_id, email: row.email, csrfToken: csrfTokenOf(deps.config.secretKey, token), expiresAt: endOf(lastUsed, row.expires_at) };
+  return { id: row.id, userId: row.user_id, email: user.email, csrfToken: csrfTokenOf(deps.config.secretKey, token), expiresAt: endOf(lastUsed, row.expires_at) };
 }
 
 /** Logout: the session row goes (and the user's ended ones with it). */

@@ -1,4 +1,4 @@
 // The emails module's public surface: what other modules and the composition root may use of it
 // (docs/architecture.md, Import rules). Everything else in the folder is the module's own.
-export { listEmails, memberAddresses, queueEmail } from './outbox.js';
+export { listEmails, queueEmail } from './outbox.js';
 export type { EmailRecord } from './outbox.js';

@@ -5,5 +5,6 @@ import { emailSendJob } from './sender.js';
 
 export const emailsModule: ModuleManifest = {
   name: 'emails',
+  tables: ['emails'],
   jobKinds: [emailSendJob],
 };

@@ -5,7 +5,7 @@ import type { Queryable, Tx } from '../../db/db.js';
 import { newId } from '../../ids.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { enqueueJob } from '../../workers/job-queue.js';
-import { insertEmail, selectEmails, selectMemberAddresses, type EmailStatus } from './queries.js';
+import { insertEmail, selectEmails, type EmailStatus } from './queries.js';
 import { emailSendJob } from './sender.js';
 
 export type { EmailStatus };
@@ -57,11 +57,6 @@ export async function queueEmail(
     created_at: now.toISOString(),
     sent_at: null,
   };
-}
-
-/** The emails of every member of a workspace (webhook auto-disable notices and the like). */
-export function memberAddresses(q: Queryable, workspaceId: string): Promise<string[]> {
-  return selectMemberAddresses(q, workspaceId);
 }
 
 export async function listEmails(

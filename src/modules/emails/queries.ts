@@ -36,15 +36,6 @@ export async function insertEmail(
   );
 }
 
-export async function selectMemberAddresses(q: Queryable, workspaceId: string): Promise<string[]> {
-  const rows = await q.query<{ email: string }>(
-    `SELECT u.email FROM workspace_members wm JOIN users u ON u.id = wm.user_id
-      WHERE wm.workspace_id = $1 AND wm.accepted_at IS NOT NULL ORDER BY u.email`,
-    [workspaceId],
-  );
-  return rows.map((row) => row.email);
-}
-
 export function selectEmails(q: Queryable, workspaceId: string, page: PageRequest): Promise<ListedEmailRow[]> {
   return selectPage<ListedEmailRow>(q, {
     sql: `SELECT id, to_addresses, subject, coalesce(display_text, body_text) AS shown_text, status, created_at, sent_at

@@ -6,6 +6,7 @@ import { eventRoutes } from './routes/index.js';
 
 export const eventsModule: ModuleManifest = {
   name: 'events',
+  tables: ['events'],
   routes: { secret: eventRoutes },
   erasure: storedEventsErasure,
 };

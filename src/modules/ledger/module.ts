@@ -6,6 +6,7 @@ import { ledgerRoutes } from './routes/index.js';
 
 export const ledgerModule: ModuleManifest = {
   name: 'ledger',
+  tables: ['ledger_lines', 'ledger_invariant_state', 'ledger_invariant_violations'],
   routes: { secret: ledgerRoutes },
   counters: [ledgerViolationsCounter],
 };

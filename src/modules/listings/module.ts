@@ -7,6 +7,7 @@ import { listingPublicRoutes, listingRoutes } from './routes/index.js';
 
 export const listingsModule: ModuleManifest = {
   name: 'listings',
+  tables: ['listings'],
   routes: { publishable: listingPublicRoutes, secret: listingRoutes },
   expandable: [expandableListing],
   timers: { [LISTING_EXPIRE_TIMER]: expireListingTimer },

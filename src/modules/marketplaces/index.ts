@@ -2,6 +2,8 @@
 // (docs/architecture.md, Import rules). Everything else in the folder is the module's own.
 export { lockModeForBound } from './mode-lock.js';
 export { loadSettings, loadSettingsAndNow, settingsAndNowOf } from './mode-settings.js';
+export { advanceModeClock, findMarketplaceMode, workspaceOfMode } from './modes.js';
+export type { MarketplaceModeRow } from './modes.js';
 export { createMarketplace } from './operations.js';
 export type { KeyPair } from './operations.js';
 export { connectedProvider, loadProcessorCredentials, processorFor } from './processor-connection.js';

@@ -5,5 +5,6 @@ import { marketplaceManagementRoutes, marketplaceRoutes } from './routes/index.j
 
 export const marketplacesModule: ModuleManifest = {
   name: 'marketplaces',
+  tables: ['marketplaces', 'marketplace_modes', 'api_keys', 'processor_connections'],
   routes: { secret: marketplaceRoutes, manageSignedIn: marketplaceManagementRoutes },
 };

@@ -131,6 +131,46 @@ export async function insertApiKey(
  * includes the other's. FOR NO KEY UPDATE leaves the foreign keys' FOR KEY SHARE of other inserts
  * unblocked.
  */
+/** The workspace of a marketplace whose mode exists. */
+export async function selectWorkspaceOfMode(q: Queryable, scope: Scope): Promise<string | null> {
+  const rows = await q.query<{ workspace_id: string }>(
+    'SELECT workspace_id FROM marketplaces WHERE id = $1 AND EXISTS (SELECT 1 FROM marketplace_modes WHERE marketplace_id = $1 AND mode = $2)',
+    [scope.marketplaceId, scope.mode],
+  );
+  return rows[0]?.workspace_id ?? null;
+}
+
+export interface MarketplaceModeRow {
+  workspace_id: string;
+  name: string;
+  currency: string;
+  created_at: Date;
+  settings: unknown;
+}
+
+/** A marketplace with the stored settings of one of its modes. */
+export async function selectMarketplaceMode(q: Queryable, scope: Scope): Promise<MarketplaceModeRow | null> {
+  const rows = await q.query<MarketplaceModeRow>(
+    `SELECT m.workspace_id, m.name, m.currency, m.created_at, mm.settings
+       FROM marketplaces m JOIN marketplace_modes mm ON mm.marketplace_id = m.id AND mm.mode = $2
+      WHERE m.id = $1`,
+    [scope.marketplaceId, scope.mode],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Moves the mode's clock forward. One UPDATE of the mode's row: it takes the row lock, so
+ * concurrent advances add up instead of one overwriting the other.
+ */
+export async function updateClockOffset(tx: Tx, scope: Scope, addMs: number): Promise<void> {
+  await tx.query('UPDATE marketplace_modes SET clock_offset_ms = clock_offset_ms + $3 WHERE marketplace_id = $1 AND mode = $2', [
+    scope.marketplaceId,
+    scope.mode,
+    addMs,
+  ]);
+}
+
 export async function lockModeRow(tx: Tx, scope: Scope): Promise<void> {
   await tx.query('SELECT 1 FROM marketplace_modes WHERE marketplace_id = $1 AND mode = $2 FOR NO KEY UPDATE', [scope.marketplaceId, scope.mode]);
 }

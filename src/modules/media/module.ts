@@ -8,6 +8,7 @@ import { MEDIA_UPLOAD_EXPIRE_TIMER } from './status.js';
 
 export const mediaModule: ModuleManifest = {
   name: 'media',
+  tables: ['media'],
   routes: { secret: mediaRoutes, root: mediaFilePageRoutes },
   timers: { [MEDIA_UPLOAD_EXPIRE_TIMER]: expireMediaUploadTimer },
   jobKinds: [mediaFileDeleteJob],

@@ -6,6 +6,7 @@ import { moderationRoutes } from './routes/index.js';
 
 export const moderationModule: ModuleManifest = {
   name: 'moderation',
+  tables: ['flags'],
   routes: { secret: moderationRoutes },
   erasure: flagsErasure,
 };

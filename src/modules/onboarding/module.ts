@@ -6,6 +6,7 @@ import { onboardingPageRoutes, onboardingRoutes } from './routes/index.js';
 
 export const onboardingModule: ModuleManifest = {
   name: 'onboarding',
+  tables: ['onboarding_links'],
   routes: { secret: onboardingRoutes, root: onboardingPageRoutes },
   erasure: onboardingErasure,
 };

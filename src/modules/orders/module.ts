@@ -16,6 +16,7 @@ import { orderRoutes } from './routes/index.js';
 
 export const ordersModule: ModuleManifest = {
   name: 'orders',
+  tables: ['orders', 'order_transitions', 'disputes'],
   routes: { secret: orderRoutes },
   timers: {
     [PAYMENT_WINDOW_TIMER]: expireUnpaidOrderTimer,

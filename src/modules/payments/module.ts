@@ -12,6 +12,7 @@ import { paymentApiRoutes, paymentPageRoutes } from './routes/index.js';
 
 export const paymentsModule: ModuleManifest = {
   name: 'payments',
+  tables: ['payments', 'refunds', 'card_disputes', 'processor_event_receipts'],
   routes: { secret: paymentApiRoutes, root: paymentPageRoutes },
   timers: { [RELEASE_TIMER]: releaseTimer },
   jobKinds: [processorCallJob],

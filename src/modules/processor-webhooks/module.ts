@@ -4,5 +4,6 @@ import { processorWebhookRoutes } from './routes/index.js';
 
 export const processorWebhooksModule: ModuleManifest = {
   name: 'processor-webhooks',
+  tables: [],
   routes: { root: processorWebhookRoutes },
 };

@@ -4,5 +4,6 @@ import { reputationRoutes } from './routes/index.js';
 
 export const reputationModule: ModuleManifest = {
   name: 'reputation',
+  tables: ['reputation_events'],
   routes: { secret: reputationRoutes },
 };

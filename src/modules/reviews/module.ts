@@ -6,6 +6,7 @@ import { reviewRoutes } from './routes/index.js';
 
 export const reviewsModule: ModuleManifest = {
   name: 'reviews',
+  tables: ['reviews'],
   routes: { secret: reviewRoutes },
   timers: { [REVIEW_WINDOW_TIMER]: reviewWindowTimer },
   erasure: reviewsErasure,

@@ -6,6 +6,7 @@ import { sellerPublicRoutes, sellerRoutes } from './routes/index.js';
 
 export const sellersModule: ModuleManifest = {
   name: 'sellers',
+  tables: ['sellers', 'storefronts'],
   routes: { publishable: sellerPublicRoutes, secret: sellerRoutes },
   expandable: [expandableSeller],
   moderationTargets: {

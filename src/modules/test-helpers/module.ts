@@ -5,5 +5,6 @@ import { testHelperRoutes } from './routes/index.js';
 
 export const testHelpersModule: ModuleManifest = {
   name: 'test-helpers',
+  tables: [],
   routes: { secret: testHelperRoutes },
 };

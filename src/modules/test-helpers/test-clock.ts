@@ -8,7 +8,8 @@ import type { Services } from '../../contracts/wiring.js';
 import { clockOffsetMs, type Scope } from '../../scope.js';
 import { runDueTimers } from '../../workers/timers.js';
 import type { OperationContext } from '../../contracts/context.js';
-import { selectAnyTimerDue, updateClockOffset } from './queries.js';
+import { advanceModeClock } from '../marketplaces/index.js';
+import { selectAnyTimerDue } from './queries.js';
 import type { AdvanceTestClockBody, TestClock } from './schemas.js';
 import { assertTestMode } from './test-mode.js';
 
@@ -41,7 +42,7 @@ export async function advanceTestClock(ctx: OperationContext, body: AdvanceTestC
   const { scope } = ctx;
   assertTestMode(scope);
   return ctx.db.transaction(async (tx) => {
-    await updateClockOffset(tx, scope, body.seconds * 1000);
+    await advanceModeClock(tx, scope, body.seconds * 1000);
     // The due work runs once the new time is committed, each timer in a transaction of its own,
     // and before the answer leaves (the outermost transaction resolves after its hooks). Under an
     // Idempotency-Key this transaction is the request's: running the timers inside it would hold

@@ -5,6 +5,7 @@ import { verificationRoutes } from './routes/index.js';
 
 export const verificationsModule: ModuleManifest = {
   name: 'verifications',
+  tables: ['verifications'],
   routes: { secret: verificationRoutes },
   erasure: verificationsErasure,
 };

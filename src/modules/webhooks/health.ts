@@ -4,7 +4,9 @@
 // `disabled_reason` and emails every member of the workspace through the outbox.
 import type { Tx } from '../../db/db.js';
 import type { Scope } from '../../scope.js';
-import { memberAddresses, queueEmail } from '../emails/index.js';
+import { memberAddresses } from '../accounts/index.js';
+import { queueEmail } from '../emails/index.js';
+import { workspaceOfMode } from '../marketplaces/index.js';
 import * as queries from './queries.js';
 
 export const AUTO_DISABLE_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
@@ -40,7 +42,7 @@ export async function autoDisableEndpoint(tx: Tx, scope: Scope, endpointId: stri
     now,
   );
   await failPendingOfDisabled(tx, scope, endpointId, now);
-  const workspaceId = await queries.selectWorkspaceOfMarketplace(tx, scope);
+  const workspaceId = await workspaceOfMode(tx, scope);
   if (workspaceId === null) return;
   const to = await memberAddresses(tx, workspaceId);
   if (to.length === 0) return;

@@ -72,6 +72,7 @@ const webhookDeliveryWorkStats: WorkStatsSource = {
 
 export const webhooksModule: ModuleManifest = {
   name: 'webhooks',
+  tables: ['webhook_endpoints', 'webhook_deliveries'],
   routes: { secret: webhookRoutes },
   periodic: [pruneWebhookDeliveriesJob, webhookPendingBoundJob],
   components: [webhookDispatcherComponent],

@@ -132,15 +132,6 @@ export async function deleteEndpoint(tx: Tx, scope: Scope, id: string): Promise<
   await tx.query('DELETE FROM webhook_endpoints WHERE marketplace_id = $1 AND mode = $2 AND id = $3', [scope.marketplaceId, scope.mode, id]);
 }
 
-/** The workspace a marketplace belongs to (the auto-disable email goes to its members). */
-export async function selectWorkspaceOfMarketplace(q: Queryable, scope: Scope): Promise<string | null> {
-  const rows = await q.query<{ workspace_id: string }>(
-    'SELECT workspace_id FROM marketplaces WHERE id = $1 AND EXISTS (SELECT 1 FROM marketplace_modes WHERE marketplace_id = $1 AND mode = $2)',
-    [scope.marketplaceId, scope.mode],
-  );
-  return rows[0]?.workspace_id ?? null;
-}
-
 // ---- Deliveries
 
 export interface DeliveryRow {
