@@ -11,10 +11,14 @@ import { TARGET_TYPES, type ModerationTarget, type ModerationTargets, type Targe
 import type { ProcessorDriver, Provider } from '../contracts/processor.js';
 import type { StorageDriver } from '../contracts/storage.js';
 import type { ModuleManifest, RouteScopes, Wiring } from '../contracts/wiring.js';
-import { simulatedProcessor } from '../adapters/processors/simulated.js';
+import { smtpTransport } from '../adapters/email/smtp.js';
+import { simulated, simulatedPageRoutes, simulatedProcessor } from '../adapters/processors/simulated/index.js';
+import { stripeEvents } from '../adapters/processors/stripe-events.js';
 import { stripeProcessor } from '../adapters/processors/stripe.js';
 import { LocalStorage } from '../adapters/storage/local.js';
 import { S3Storage } from '../adapters/storage/s3.js';
+import { onboardingPageSide } from '../modules/onboarding/index.js';
+import { checkoutPageSide } from '../modules/payments/index.js';
 import { purgeIdempotencyKeys } from '../http/idempotency.js';
 import { storedAnswersErasure } from '../http/stored-answers.js';
 import { notifyJobs } from '../workers/wake.js';
@@ -41,6 +45,9 @@ const ERASURE_ORDER = [
 
 const PROCESSORS: Readonly<Record<Provider, ProcessorDriver>> = { simulated: simulatedProcessor, stripe: stripeProcessor };
 
+/** Routes of the adapters: the simulated processor's hosted pages, on the payments and onboarding modules' sides. */
+const ADAPTER_ROUTES = simulatedPageRoutes({ checkout: checkoutPageSide, onboarding: onboardingPageSide });
+
 /** Work of the service itself, beside the modules': machinery in src/http and src/workers. */
 const ROOT_PERIODIC: readonly PeriodicJob[] = [
   { name: 'purge_idempotency_keys', everyMs: 60 * 60 * 1000, run: (deps) => purgeIdempotencyKeys(deps.db, deps.clock.nowMs()) },
@@ -62,7 +69,7 @@ function routesOf(modules: readonly ModuleManifest[]): RouteScopes {
     manageOperator: scope('manageOperator'),
     manageSession: scope('manageSession'),
     manageSignedIn: scope('manageSignedIn'),
-    root: scope('root'),
+    root: [...scope('root'), ...ADAPTER_ROUTES],
   };
 }
 
@@ -156,6 +163,9 @@ export function buildWiring(config: Config, modules: readonly ModuleManifest[] =
     orderPayments: providedOf(modules, 'orderPayments'),
     listings: providedOf(modules, 'listings'),
     processors: PROCESSORS,
+    simulated,
+    stripeEvents,
     storage: storageOf(config),
+    mailTransport: smtpTransport,
   };
 }

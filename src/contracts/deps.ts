@@ -2,7 +2,8 @@
 // the hooks the composition root (src/app/wiring.ts) assembled from the modules' manifests. The
 // hooks are how a module reaches behaviour that another module owns without importing it (orders
 // call the payments side through orderPayments; a party's erasure runs every participant) and how
-// modules reach the adapters (processors, storage). Every hook is required: a root that forgot one
+// modules reach the adapters (processors, storage, email): no module imports src/adapters/
+// (test/architecture/imports.test.ts). Every hook is required: a root that forgot one
 // does not type-check.
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
@@ -10,7 +11,8 @@ import type { Db, Queryable, Tx } from '../db/db.js';
 import type { Scope } from '../scope.js';
 import type { ErasureParticipant } from './erasure.js';
 import type { ModerationTargets } from './moderation.js';
-import type { ProcessorDriver, Provider } from './processor.js';
+import type { MailTransports } from './email.js';
+import type { ProcessorDriver, ProcessorEvents, Provider, SimulatedProcessor } from './processor.js';
 import type { Settings } from './settings.js';
 import type { StorageDriver } from './storage.js';
 
@@ -30,8 +32,14 @@ export interface Hooks {
   readonly moderationTargets: ModerationTargets;
   /** The processor driver of each provider. */
   readonly processors: Readonly<Record<Provider, ProcessorDriver>>;
+  /** The simulated processor beside its driver: its books and accounts, for its test helpers and pages. */
+  readonly simulated: SimulatedProcessor;
+  /** Stripe's webhooks, verified and read into processor reports. */
+  readonly stripeEvents: ProcessorEvents;
   /** File storage of this configuration (STORAGE: local disk or S3). */
   readonly storage: StorageDriver;
+  /** The email transport of a configuration (SMTP_URL). */
+  readonly mailTransport: MailTransports;
   /** The listings media belong to (the listings module's), for media, which listings depend on. */
   readonly listings: ListingLookup;
 }

@@ -6,7 +6,11 @@
 // refund or release it serves), so a call retried after a crash, a timeout or a lost answer can
 // never charge, transfer or refund twice: the processor answers the first call's result again.
 // Calls are made with no database transaction open (src/modules/payments/calls.ts runs them as
-// jobs); a driver never touches the database.
+// jobs); a driver never touches the database but for the simulated processor's books, which the
+// call context carries.
+import type { Clock } from '../clock.js';
+import type { Db, Queryable } from '../db/db.js';
+import type { Scope } from '../scope.js';
 
 /** The processors a mode can connect to. */
 export const PROVIDERS = ['simulated', 'stripe'] as const;
@@ -33,9 +37,9 @@ export interface CallContext {
   stripeApiUrl?: string | null;
   signal?: AbortSignal;
   /**
-   * The simulated processor's books (its own records, kept in the database by the reports
-   * module): the simulated driver writes what it refunds, transfers and reverses there and reads
-   * them back for the reconciliation report. The Stripe driver ignores it.
+   * The simulated processor's books of the mode (its own records, kept in its table): the
+   * simulated driver writes what it refunds, transfers and reverses there and reads them back for
+   * the reconciliation report. The Stripe driver ignores it.
    */
   records?: SimulatedRecords;
 }
@@ -197,3 +201,41 @@ export interface ProcessorDriver {
   listBalanceRecords(ctx: CallContext, range: { from: Date; to: Date }): AsyncIterable<BalanceRecord>;
 }
 
+
+/**
+ * The simulated processor beside its driver (src/adapters/processors/simulated/): what its test
+ * helpers and hosted pages, which act for it inside the service, ask of it.
+ */
+export interface SimulatedProcessor {
+  /** A new account id at the simulated processor (acct_sim_…), for a seller who has none. */
+  newAccount(): string;
+  /** Its books of one mode, for a call context: records are stamped with the mode's clock. */
+  books(deps: { db: Db; clock: Clock }, scope: Scope): SimulatedRecords;
+  /**
+   * Records a movement its test helpers report (a charge, a dashboard refund, a card dispute's
+   * withdrawal) in the caller's transaction; the same reference twice is kept once.
+   */
+  recordMovement(q: Queryable, scope: Scope, record: Omit<BalanceRecord, 'created'>, now: Date): Promise<void>;
+}
+
+/** Why an incoming processor webhook was refused: its signature is missing, wrong or stale, or the body was changed. */
+export class ProcessorEventRejected extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProcessorEventRejected';
+  }
+}
+
+/** A processor's webhook event, its signature verified. */
+export interface ProcessorEvent {
+  id: string;
+  livemode: boolean;
+  /** What the event says, as reports (none for an event the service does not act on). */
+  reports(): ProcessorReport[];
+}
+
+/** Reads a processor's signed webhooks (Stripe's: src/adapters/processors/stripe-events.ts). */
+export interface ProcessorEvents {
+  /** The event, once its signature header verifies with `secret` against the body exactly as received; else ProcessorEventRejected. */
+  verify(rawBody: string | Buffer, signature: string | undefined, secret: string): ProcessorEvent;
+}

@@ -2,6 +2,8 @@
 // declared file, a link to read it, the stored size and first bytes (for complete's checks), and
 // deletion. Two drivers implement it (local.ts, s3.ts); src/app/wiring.ts picks one by STORAGE.
 import type { Readable } from 'node:stream';
+import type { Clock } from '../clock.js';
+import type { Queryable } from '../db/db.js';
 import type { Scope } from '../scope.js';
 
 /** An upload address is valid 10 minutes (interface.md 8). */
@@ -57,6 +59,35 @@ export interface StorageDriver {
   store(key: string, body: Readable, size: number, contentType: string): Promise<void>;
   /** A link to download a report's file, valid one to two hours like a media link (linkExpiry). */
   reportLink(file: ReportFile, moment: Moment): Promise<SignedLink>;
+  /** The addresses this service serves itself (the local driver's); null where the store signs its own (S3). */
+  readonly served: ServedFiles | null;
+}
+
+/** What a signed address of the local driver is for: PUT /uploads/{token}, GET /media/{token}, GET /report_files/{token}. */
+export type TokenPurpose = 'upload' | 'media' | 'report';
+
+/** A signed address's token, checked: what it names (a media's id, or a report's) and now on its mode's clock. */
+export interface CheckedToken {
+  scope: Scope;
+  id: string;
+  expiresAt: Date;
+  /** Now on the mode's clock, which the token was checked against. */
+  now: Date;
+}
+
+/** The local driver's own side: the files behind the addresses the service serves. */
+export interface ServedFiles {
+  /**
+   * The token of an address this service signed for `purpose`, checked against its mode's clock:
+   * 403 url_signature_invalid (not signed here, or altered), 403 url_expired.
+   */
+  checkToken(q: Queryable, clock: Clock, purpose: TokenPurpose, text: string): Promise<CheckedToken>;
+  /** Streams `body` into the file of `key`; nothing is kept under the key when it fails. */
+  receive(key: string, body: Readable): Promise<void>;
+  /** The size of the stored file, or null. */
+  sizeOf(key: string): Promise<number | null>;
+  /** A stream of bytes start..end (inclusive) of the file. */
+  read(key: string, start: number, end: number): Readable;
 }
 
 /** A report's stored file, as its download link names it. */

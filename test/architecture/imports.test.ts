@@ -22,7 +22,7 @@ describe('import rules', () => {
     expect(importCycles(tree).map((files) => cycleWalk(tree, files))).toEqual([]);
   });
 
-  it('imports nothing up the layers (contracts a leaf; db, outbox, domain, workers, http, adapters below modules; app only from main.ts)', () => {
+  it('imports nothing up the layers (contracts a leaf; db, outbox, domain, workers, http, adapters below modules; no module imports adapters; app only from main.ts)', () => {
     expect(layerViolations(tree)).toEqual([]);
   });
 

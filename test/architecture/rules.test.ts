@@ -69,6 +69,15 @@ describe('import rules on fixture trees', () => {
     expect(moduleBoundaryViolations(tree)).toEqual([]);
   });
 
+  it('find a module importing an adapter (a type, a value): modules reach adapters through the hooks', () => {
+    const tree = readTree(fixture('module-imports-adapter'));
+    expect(layerViolations(tree)).toEqual([
+      'src/modules/media/files.ts -> src/adapters/storage/local.ts',
+      'src/modules/payments/calls.ts -> src/adapters/processors/simulated.ts',
+    ]);
+    expect(moduleBoundaryViolations(tree)).toEqual([]);
+  });
+
   it('find app/ imported by another file than main.ts, and a file in no layer', () => {
     const tree = readTree(fixture('http-imports-app'));
     expect(layerViolations(tree)).toEqual(['src/http/app.ts -> src/app/wiring.ts', 'src/utils/strings.ts -> (no layer)']);

@@ -35,7 +35,8 @@ export const MAY_NOT_IMPORT: Record<Layer, readonly Layer[]> = {
   workers: INFRASTRUCTURE_MAY_NOT,
   http: ['adapters', 'modules', 'app', 'main'],
   adapters: ['http', 'modules', 'app', 'main'],
-  modules: ['app', 'main'],
+  // Modules reach the adapters through the hooks the root wires (src/contracts/deps.ts), their types through contracts/.
+  modules: ['adapters', 'app', 'main'],
   app: ['main'],
   main: [],
 };

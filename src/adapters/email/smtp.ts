@@ -1,15 +1,13 @@
 // The email transport: SMTP through nodemailer, to SMTP_URL. The emails module's sender job
-// (src/modules/emails/sender.ts) hands it each queued email.
+// (src/modules/emails/sender.ts) hands it each queued email, reaching it through the hooks.
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config.js';
+import type { MailTransport } from '../../contracts/email.js';
 
 // A server that accepts the connection and then says nothing must not hold an attempt for
 // nodemailer's defaults (2 minutes to connect, 10 minutes of silence): these fail it quickly,
 // well inside the lease.
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
-
-/** What sending needs of a nodemailer transport (tests may hand in their own). */
-export type MailTransport = Pick<Transporter, 'sendMail'>;
 
 const transports = new WeakMap<Config, Transporter>();
 

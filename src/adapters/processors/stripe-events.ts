@@ -2,14 +2,14 @@
 // processor reports the payments module handles (src/contracts/processor.ts). Events that say
 // nothing the service acts on answer no report, so Stripe can send any event type here.
 import Stripe from 'stripe';
-import type { ProcessorReport } from '../../contracts/processor.js';
+import { ProcessorEventRejected, type ProcessorEvents, type ProcessorReport } from '../../contracts/processor.js';
 import { refundStatusOf } from './stripe.js';
 
 /** Stripe's own default: a signed event older than five minutes is refused as a possible replay. */
 const TOLERANCE_SECONDS = 300;
 
 /** Why an incoming webhook was refused: its signature header is missing, wrong, stale or the body was changed. */
-export class StripeEventRejected extends Error {
+export class StripeEventRejected extends ProcessorEventRejected {
   constructor(message: string) {
     super(message);
     this.name = 'StripeEventRejected';
@@ -143,3 +143,11 @@ export function reportsOfStripeEvent(event: Stripe.Event): ProcessorReport[] {
       return [];
   }
 }
+
+/** Stripe's webhooks for the hooks (src/contracts/processor.ts): verified, then read into reports when asked. */
+export const stripeEvents: ProcessorEvents = {
+  verify(rawBody, signature, secret) {
+    const event = verifyStripeEvent(rawBody, signature, secret);
+    return { id: event.id, livemode: event.livemode, reports: () => reportsOfStripeEvent(event) };
+  },
+};

@@ -1,6 +1,7 @@
 // The local driver (STORAGE=local, the default): files under DATA_DIR/media/{key}. The service
 // itself takes the PUT at {PUBLIC_URL}/uploads/{token} and serves {PUBLIC_URL}/media/{token}
-// (src/modules/media/routes/files.ts); both tokens are signed (url-tokens.ts). A file is
+// (src/modules/media/routes/files.ts), and reports' files at {PUBLIC_URL}/report_files/{token};
+// the tokens are signed (url-tokens.ts) and checked here for both modules (`served`). A file is
 // streamed to a temporary name beside its final one and renamed when complete, so a reader never
 // sees half a file and memory holds one chunk at a time, whatever the size.
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -9,12 +10,35 @@ import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
-import { linkExpiry, type MediaFile, type Moment, type ReportFile, type SignedLink, type StorageDriver, type StoredFile } from '../../contracts/storage.js';
-import { signToken, urlSigningKey } from './url-tokens.js';
+import type { Queryable } from '../../db/db.js';
+import { errors } from '../../errors.js';
+import { modeNow } from '../../scope.js';
+import {
+  linkExpiry,
+  type CheckedToken,
+  type MediaFile,
+  type Moment,
+  type ReportFile,
+  type ServedFiles,
+  type SignedLink,
+  type StorageDriver,
+  type StoredFile,
+  type TokenPurpose,
+} from '../../contracts/storage.js';
+import { signToken, urlSigningKey, verifyToken } from './url-tokens.js';
 
-export class LocalStorage implements StorageDriver {
+/** What to do when an address has expired, by its purpose. */
+const AFTER_EXPIRY: Record<TokenPurpose, string> = {
+  upload: 'start a new upload.',
+  media: 'read the media again for a fresh url.',
+  report: 'read the report again for a fresh url.',
+};
+
+export class LocalStorage implements StorageDriver, ServedFiles {
   readonly kind = 'local' as const;
+  readonly served: ServedFiles = this;
   readonly signingKey: Buffer;
   private readonly root: string;
 
@@ -38,6 +62,17 @@ export class LocalStorage implements StorageDriver {
     const expiresAt = linkExpiry(moment.modeNow);
     const token = signToken(this.signingKey, { purpose: 'report', scope: file.scope, mediaId: file.reportId, expiresAt });
     return { url: `${this.config.publicUrl}/report_files/${token}`, expiresAt };
+  }
+
+  async checkToken(q: Queryable, clock: Clock, purpose: TokenPurpose, text: string): Promise<CheckedToken> {
+    const token = verifyToken(this.signingKey, purpose, text);
+    if (!token) throw errors.forbidden('url_signature_invalid', 'The address is not one this service signed, or it was altered.');
+    const now = await modeNow(q, clock, token.scope);
+    if (token.expiresAt <= now) {
+      const address = purpose === 'upload' ? 'upload address' : 'link';
+      throw errors.forbidden('url_expired', `The ${address} expired at ${token.expiresAt.toISOString()}; ${AFTER_EXPIRY[purpose]}`);
+    }
+    return { scope: token.scope, id: token.mediaId, expiresAt: token.expiresAt, now };
   }
 
   async store(key: string, body: Readable): Promise<void> {

@@ -13,6 +13,8 @@ type S3Config = Extract<StorageConfig, { kind: 's3' }>;
 
 export class S3Storage implements StorageDriver {
   readonly kind = 's3' as const;
+  /** S3 signs and serves its own addresses: none comes to this service. */
+  readonly served = null;
   readonly client: S3Client;
   private readonly bucket: string;
 

@@ -4,9 +4,10 @@
 // with a key derived from SECRET_KEY. It fits one path segment (the router allows 100 characters).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MODES, type Mode, type Scope } from '../../scope.js';
+import type { TokenPurpose } from '../../contracts/storage.js';
 
 // 'report': GET /report_files/{token}, a report's file (the id in the token is the report's).
-export type TokenPurpose = 'upload' | 'media' | 'report';
+export type { TokenPurpose };
 
 export interface UrlToken {
   purpose: TokenPurpose;

@@ -9,7 +9,7 @@
 // twice is the better failure than never.
 import type { Config } from '../../config.js';
 import type { Deps } from '../../contracts/deps.js';
-import { smtpTransport, type MailTransport } from '../../adapters/email/smtp.js';
+import type { MailTransport } from '../../contracts/email.js';
 import { runDueJobs } from '../../workers/engine.js';
 import type { JobKind } from '../../contracts/background.js';
 import { rowOf, rowsOf } from '../../domain/state-machine.js';
@@ -38,13 +38,13 @@ export function emailSendKind(transport?: MailTransport): JobKind {
     leaseMs: LEASE_MS,
     concurrency: 10,
     enabled: (config) => transport !== undefined || config.smtpUrl !== null,
-    async handle(job, { db, config }) {
+    async handle(job, { db, config, hooks }) {
       // Every email job names its email; one that does not has nothing to send.
       if (job.subjectId === null) return { status: 'succeeded', detail: 'skipped' };
       const email = await selectOutgoingEmail(db, job.subjectId);
       // Marked by hand meanwhile, or sent by an attempt whose outcome was recorded after all.
       if (!email || rowOf(EMAIL_MACHINE, email.status, 'send') === undefined) return { status: 'succeeded', detail: 'skipped' };
-      const sender = transport ?? smtpTransport(config);
+      const sender = transport ?? hooks.mailTransport(config);
       if (!sender) return { status: 'retry', error: 'SMTP_URL is not set' };
       await sender.sendMail({ from: fromAddress(config), to: email.to_addresses, subject: email.subject, text: email.body_text });
       return { status: 'succeeded', detail: 'sent' };

@@ -4,10 +4,9 @@
 // validators, caching headers and single byte ranges. With STORAGE=s3 neither address exists.
 import type { Readable } from 'node:stream';
 import { DomainError, errors } from '../../errors.js';
-import { modeNow, type Scope } from '../../scope.js';
+import type { Scope } from '../../scope.js';
 import type { ServiceContext } from '../../contracts/context.js';
-import { LocalStorage } from '../../adapters/storage/local.js';
-import { verifyToken, type TokenPurpose, type UrlToken } from '../../adapters/storage/url-tokens.js';
+import type { ServedFiles } from '../../contracts/storage.js';
 import { selectMedia, updateMediaUploadReceived, updateMediaUploadReleased, type MediaRow } from './queries.js';
 
 export interface UploadRequest {
@@ -24,27 +23,13 @@ export interface MediaResponse {
   body: Readable | null;
 }
 
-function localStore(ctx: ServiceContext): LocalStorage {
-  const storage = ctx.hooks.storage;
-  if (!(storage instanceof LocalStorage)) {
+/** The local store, which serves these addresses; on S3 they do not exist. */
+function localStore(ctx: ServiceContext): ServedFiles {
+  const served = ctx.hooks.storage.served;
+  if (!served) {
     throw new DomainError('resource_missing', 'Media files are kept in S3 here: uploads and links go to the addresses S3 signed.');
   }
-  return storage;
-}
-
-async function checkToken(ctx: ServiceContext, storage: LocalStorage, purpose: TokenPurpose, text: string): Promise<{ token: UrlToken; now: Date }> {
-  const token = verifyToken(storage.signingKey, purpose, text);
-  if (!token) throw errors.forbidden('url_signature_invalid', 'The address is not one this service signed, or it was altered.');
-  const now = await modeNow(ctx.db, ctx.clock, token.scope);
-  if (token.expiresAt <= now) {
-    throw errors.forbidden(
-      'url_expired',
-      purpose === 'upload'
-        ? `The upload address expired at ${token.expiresAt.toISOString()}; start a new upload.`
-        : `The link expired at ${token.expiresAt.toISOString()}; read the media again for a fresh url.`,
-    );
-  }
-  return { token, now };
+  return served;
 }
 
 /** The media type of a Content-Type header, without parameters, lower case. */
@@ -54,8 +39,7 @@ function mediaTypeOf(header: string | undefined): string | null {
 
 export async function receiveUpload(ctx: ServiceContext, upload: UploadRequest): Promise<{ etag: string }> {
   const storage = localStore(ctx);
-  const { token, now } = await checkToken(ctx, storage, 'upload', upload.token);
-  const { scope, mediaId } = token;
+  const { scope, id: mediaId, now } = await storage.checkToken(ctx.db, ctx.clock, 'upload', upload.token);
   const media = await ctx.db.transaction(async (tx) => {
     const row = await selectMedia(tx, scope, mediaId);
     if (!row) throw errors.missing('media', mediaId);
@@ -82,7 +66,7 @@ export async function receiveUpload(ctx: ServiceContext, upload: UploadRequest):
     throw errors.invalidRequest(`The upload did not arrive whole (${error instanceof Error ? error.message : String(error)}).`);
   }
   // Deleted while the bytes were arriving: its file-deletion job may have run already.
-  if (!(await selectMedia(ctx.db, scope, mediaId))) await storage.delete(media.storage_key);
+  if (!(await selectMedia(ctx.db, scope, mediaId))) await ctx.hooks.storage.delete(media.storage_key);
   return { etag: etagOf(media) };
 }
 
@@ -93,12 +77,12 @@ function etagOf(media: MediaRow): string {
 
 export async function serveMedia(ctx: ServiceContext, text: string, request: { ifNoneMatch?: string; range?: string }): Promise<MediaResponse> {
   const storage = localStore(ctx);
-  const { token, now } = await checkToken(ctx, storage, 'media', text);
-  const media = await readyMedia(ctx, token.scope, token.mediaId);
+  const token = await storage.checkToken(ctx.db, ctx.clock, 'media', text);
+  const media = await readyMedia(ctx, token.scope, token.id);
   const size = await storage.sizeOf(media.storage_key);
-  if (size === null) throw errors.missing('media', token.mediaId);
+  if (size === null) throw errors.missing('media', token.id);
   const etag = etagOf(media);
-  const maxAge = Math.max(0, Math.floor((token.expiresAt.getTime() - now.getTime()) / 1000));
+  const maxAge = Math.max(0, Math.floor((token.expiresAt.getTime() - token.now.getTime()) / 1000));
   const headers: Record<string, string> = {
     'content-type': media.content_type,
     etag,

@@ -1,3 +1,4 @@
-// The onboarding module's public surface: nothing. Other modules reach it only through the hooks its
+// The onboarding module's public surface: its side of the simulated processor's onboarding page,
+// which the composition root hands to the page. Other modules reach it only through the hooks its
 // manifest (module.ts) declares and the composition root wires (docs/architecture.md, Import rules).
-export {};
+export { onboardingPageSide } from './page-side.js';

@@ -1,12 +1,11 @@
-// The onboarding module's manifest (src/contracts/wiring.ts): onboarding links, and the simulated
-// processor's onboarding page.
+// The onboarding module's manifest (src/contracts/wiring.ts): onboarding links.
 import type { ModuleManifest } from '../../contracts/wiring.js';
 import { onboardingErasure } from './erasure.js';
-import { onboardingPageRoutes, onboardingRoutes } from './routes/index.js';
+import { onboardingRoutes } from './routes/index.js';
 
 export const onboardingModule: ModuleManifest = {
   name: 'onboarding',
   tables: ['onboarding_links'],
-  routes: { secret: onboardingRoutes, root: onboardingPageRoutes },
+  routes: { secret: onboardingRoutes },
   erasure: onboardingErasure,
 };

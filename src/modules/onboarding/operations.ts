@@ -4,13 +4,12 @@
 // (src/app/wiring.ts): the simulated processor (test mode) serves its own onboarding page;
 // Stripe's is its hosted Connect onboarding (an account link).
 import { newId } from '../../ids.js';
-import { modeNow, type Scope } from '../../scope.js';
-import type { OperationContext, ServiceContext } from '../../contracts/context.js';
+import { modeNow } from '../../scope.js';
+import type { OperationContext } from '../../contracts/context.js';
 import { processorFor, type ConnectedProcessor } from '../marketplaces/index.js';
 import { ProcessorDeclined } from '../../contracts/processor.js';
-import { newSimulatedAccount, simulatedPageTokenMatches } from '../../adapters/processors/simulated.js';
-import { findSellerName, requireSeller, setSellerPayouts } from '../sellers/index.js';
-import type { Queryable } from '../../db/db.js';
+import { processorCallContext } from '../../contracts/processor-calls.js';
+import { requireSeller, setSellerPayouts } from '../sellers/index.js';
 import { DomainError, errors } from '../../errors.js';
 import * as queries from './queries.js';
 import type { CreateOnboardingLinkBody, OnboardingLink } from './schemas.js';
@@ -75,57 +74,11 @@ async function startOnboardingAt(
 ) {
   try {
     return await processor.driver.startOnboarding(
-      { credentials: processor.credentials, publicUrl: ctx.config.publicUrl, stripeApiUrl: ctx.config.stripeApiUrl },
+      processorCallContext(ctx, ctx.scope, processor.credentials),
       { linkId, sellerId, account, returnUrl: body.return_url, refreshUrl: body.refresh_url },
     );
   } catch (error) {
     if (error instanceof ProcessorDeclined) throw new DomainError('processor_error', `The payment processor refused to onboard the seller: ${error.message}`);
     throw new DomainError('processor_error', 'The payment processor could not be reached; try again.');
   }
-}
-
-export type SimulatedOnboardingPage =
-  | { kind: 'missing' }
-  | { kind: 'redirect'; url: string }
-  | { kind: 'open'; sellerId: string; sellerName: string | null; expiresAt: Date };
-
-/** A link that was used or has expired sends the seller to refresh_url, as a processor's would. */
-function spent(link: queries.OnboardingLinkRow, now: Date): boolean {
-  return link.used_at !== null || link.expires_at.getTime() <= now.getTime();
-}
-
-/** The link of the page, when `token` is the one its URL carries; else null (the page answers 404). */
-async function linkOfPage(q: Queryable, linkId: string, token: string): Promise<queries.OnboardingLinkRow | null> {
-  const link = await queries.selectOnboardingLinkById(q, linkId);
-  return link && simulatedPageTokenMatches('onboarding', linkId, link.url, token) ? link : null;
-}
-
-/** The simulated processor's page (no API key: the link id and its token are the credential). */
-export async function viewSimulatedOnboarding(ctx: ServiceContext, linkId: string, token: string): Promise<SimulatedOnboardingPage> {
-  return ctx.db.transaction(async (tx) => {
-    const link = await linkOfPage(tx, linkId, token);
-    if (!link) return { kind: 'missing' };
-    const scope: Scope = { marketplaceId: link.marketplace_id, mode: link.mode };
-    const now = await modeNow(tx, ctx.clock, scope);
-    if (spent(link, now)) return { kind: 'redirect', url: link.refresh_url };
-    return { kind: 'open', sellerId: link.seller_id, sellerName: await findSellerName(tx, scope, link.seller_id), expiresAt: link.expires_at };
-  });
-}
-
-/** The "Complete onboarding" button: payouts enabled, seller.payouts_updated, back to return_url. */
-export async function completeSimulatedOnboarding(ctx: ServiceContext, linkId: string, token: string): Promise<SimulatedOnboardingPage> {
-  return ctx.db.transaction(async (tx) => {
-    const found = await linkOfPage(tx, linkId, token);
-    if (!found) return { kind: 'missing' };
-    const scope: Scope = { marketplaceId: found.marketplace_id, mode: found.mode };
-    // Lock order: seller, then the link (erasure takes the seller first and deletes links).
-    const seller = await requireSeller(tx, scope, found.seller_id);
-    const link = await queries.lockOnboardingLink(tx, scope, linkId);
-    if (!link) return { kind: 'missing' };
-    const now = await modeNow(tx, ctx.clock, scope);
-    if (spent(link, now) || seller.erased_at !== null) return { kind: 'redirect', url: link.refresh_url };
-    await setSellerPayouts(tx, scope, seller, 'enabled', seller.processor_account ?? newSimulatedAccount(), now);
-    await queries.updateOnboardingLinkUsed(tx, scope, link.id, now);
-    return { kind: 'redirect', url: link.return_url };
-  });
 }

@@ -9,8 +9,8 @@ import { exponentialBackoff } from '../../workers/job-kinds.js';
 import { type Job, type JobContext, type JobKind, type JobOutcome } from '../../contracts/background.js';
 import { loadProcessorCredentials } from '../marketplaces/index.js';
 import { ProcessorDeclined, type CallContext } from '../../contracts/processor.js';
+import { processorCallContext } from '../../contracts/processor-calls.js';
 import { findSellerPayouts } from '../sellers/index.js';
-import { simulatedRecords } from '../reports/index.js';
 import { PROCESSOR_CALL_JOB, type ProcessorCall } from './call-queue.js';
 import * as moves from './moves.js';
 import * as queries from './queries.js';
@@ -59,13 +59,7 @@ export const processorCallJob: JobKind = {
       await recordGaveUp(ctx, scope, payment.id, call, message);
       return { status: 'failed', error: message };
     }
-    const callCtx: CallContext = {
-      credentials,
-      publicUrl: ctx.config.publicUrl,
-      stripeApiUrl: ctx.config.stripeApiUrl,
-      signal: ctx.signal,
-      records: simulatedRecords(ctx, scope),
-    };
+    const callCtx = processorCallContext(ctx, scope, credentials, ctx.signal);
     try {
       switch (call.call) {
         case 'start':

@@ -1,5 +1,7 @@
 // The payments module's public surface: what other modules and the composition root may use of it
-// (docs/architecture.md, Import rules). Everything else in the folder is the module's own.
+// (docs/architecture.md, Import rules), and its side of the simulated processor's checkout page,
+// which the root hands to the page. Everything else in the folder is the module's own.
 export { receiveProcessorReports } from './processor-reports.js';
 export { paymentPageUrl, paymentPageUrls } from './operations.js';
 export { CardDispute, Payment, Refund } from './schemas.js';
+export { checkoutPageSide } from './page-side.js';

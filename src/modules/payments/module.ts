@@ -8,12 +8,12 @@ import { ledgerInvariantsJob } from './ledger-invariants.js';
 import { RELEASE_TIMER, releaseTimer, retryReleasesOnPayoutsEnabled } from './operations.js';
 import { expandablePayment, expandableRefund } from './expandable.js';
 import { paymentOrderHooks } from './order-hooks.js';
-import { paymentApiRoutes, paymentPageRoutes } from './routes/index.js';
+import { paymentApiRoutes } from './routes/index.js';
 
 export const paymentsModule: ModuleManifest = {
   name: 'payments',
   tables: ['payments', 'refunds', 'card_disputes', 'processor_event_receipts'],
-  routes: { secret: paymentApiRoutes, root: paymentPageRoutes },
+  routes: { secret: paymentApiRoutes },
   timers: { [RELEASE_TIMER]: releaseTimer },
   jobKinds: [processorCallJob],
   periodic: [ledgerInvariantsJob],

@@ -7,7 +7,7 @@ import { MODES, type Mode, type Scope } from '../../scope.js';
 import type { ServiceContext } from '../../contracts/context.js';
 import { loadProcessorCredentials } from '../marketplaces/index.js';
 import { receiveProcessorReports } from '../payments/index.js';
-import { reportsOfStripeEvent, StripeEventRejected, verifyStripeEvent } from '../../adapters/processors/stripe-events.js';
+import { ProcessorEventRejected, type ProcessorEvents } from '../../contracts/processor.js';
 import type { ProcessorWebhookParams, ProcessorWebhookReceipt } from './schemas.js';
 
 const isMode = (mode: string): mode is Mode => (MODES as readonly string[]).includes(mode);
@@ -26,11 +26,11 @@ export async function receiveStripeWebhook(
   if (credentials.provider !== 'stripe') {
     throw errors.invalidRequest(`The ${params.mode} mode of this marketplace is connected to the ${credentials.provider} processor, not Stripe.`);
   }
-  const event = verifyWithEither(rawBody ?? '', typeof signature === 'string' ? signature : undefined, credentials.webhookSecret, credentials.connectWebhookSecret);
+  const event = verifyWithEither(ctx.hooks.stripeEvents, rawBody ?? '', typeof signature === 'string' ? signature : undefined, credentials.webhookSecret, credentials.connectWebhookSecret);
   if (event.livemode !== (scope.mode === 'live')) {
     throw new DomainError('invalid_request', `The event is from Stripe's ${event.livemode ? 'live' : 'test'} mode; this endpoint receives the ${scope.mode} mode's events.`);
   }
-  const outcome = await receiveProcessorReports(ctx, scope, { provider: 'stripe', eventId: event.id }, reportsOfStripeEvent(event));
+  const outcome = await receiveProcessorReports(ctx, scope, { provider: 'stripe', eventId: event.id }, event.reports());
   return { received: true, duplicate: outcome === 'duplicate' };
 }
 
@@ -38,14 +38,14 @@ export async function receiveStripeWebhook(
  * Stripe signs each webhook endpoint with its own secret: the account endpoint's, and a Connect
  * endpoint's (connected accounts' events) when the connection has one. Either may sign.
  */
-function verifyWithEither(rawBody: Buffer | string, signature: string | undefined, secret: string, connectSecret: string | null) {
+function verifyWithEither(events: ProcessorEvents, rawBody: Buffer | string, signature: string | undefined, secret: string, connectSecret: string | null) {
   try {
-    return verifyStripeEvent(rawBody, signature, secret);
+    return events.verify(rawBody, signature, secret);
   } catch (error) {
-    if (!(error instanceof StripeEventRejected)) throw error;
+    if (!(error instanceof ProcessorEventRejected)) throw error;
     if (connectSecret !== null) {
       try {
-        return verifyStripeEvent(rawBody, signature, connectSecret);
+        return events.verify(rawBody, signature, connectSecret);
       } catch {
         // The first refusal's reason is the one to report.
       }

@@ -1,12 +1,9 @@
 // GET /report_files/{token}: a report's CSV from the local store (STORAGE=local). The token is
-// signed like media links (src/adapters/storage/url-tokens.ts, purpose "report") and checked on
-// the mode's clock; on S3 the link is S3's own presigned address and never comes here.
+// signed like media links (purpose "report") and checked on the mode's clock by the local store
+// (the storage hook's `served`); on S3 the link is S3's own presigned address and never comes here.
 import type { Readable } from 'node:stream';
 import { DomainError, errors } from '../../errors.js';
-import { modeNow } from '../../scope.js';
 import type { ServiceContext } from '../../contracts/context.js';
-import { LocalStorage } from '../../adapters/storage/local.js';
-import { verifyToken } from '../../adapters/storage/url-tokens.js';
 import { selectReport } from './queries.js';
 import { REPORT_CONTENT_TYPE } from './serialize.js';
 
@@ -16,20 +13,15 @@ export interface ReportFileResponse {
 }
 
 export async function serveReportFile(ctx: ServiceContext, text: string): Promise<ReportFileResponse> {
-  const storage = ctx.hooks.storage;
-  if (!(storage instanceof LocalStorage)) {
+  const storage = ctx.hooks.storage.served;
+  if (!storage) {
     throw new DomainError('resource_missing', 'Report files are kept in S3 here: links go to the addresses S3 signed.');
   }
-  const token = verifyToken(storage.signingKey, 'report', text);
-  if (!token) throw errors.forbidden('url_signature_invalid', 'The address is not one this service signed, or it was altered.');
-  const now = await modeNow(ctx.db, ctx.clock, token.scope);
-  if (token.expiresAt <= now) {
-    throw errors.forbidden('url_expired', `The link expired at ${token.expiresAt.toISOString()}; read the report again for a fresh url.`);
-  }
-  const report = await selectReport(ctx.db, token.scope, token.mediaId);
-  if (!report || report.status !== 'succeeded' || report.file_key === null) throw errors.missing('report', token.mediaId);
+  const token = await storage.checkToken(ctx.db, ctx.clock, 'report', text);
+  const report = await selectReport(ctx.db, token.scope, token.id);
+  if (!report || report.status !== 'succeeded' || report.file_key === null) throw errors.missing('report', token.id);
   const size = await storage.sizeOf(report.file_key);
-  if (size === null) throw errors.missing('report', token.mediaId);
+  if (size === null) throw errors.missing('report', token.id);
   return {
     headers: {
       'content-type': REPORT_CONTENT_TYPE,

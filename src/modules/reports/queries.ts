@@ -1,9 +1,7 @@
-// Every SQL statement of the reports module: the reports table, and the simulated processor's
-// records (written through the recorder the payments module hands the simulated driver).
+// Every SQL statement of the reports module: the reports table.
 import type { Queryable, Tx } from '../../db/db.js';
 import { selectPage, type PageRequest } from '../../db/paging.js';
 import type { Scope } from '../../scope.js';
-import type { BalanceRecord } from '../../contracts/processor.js';
 import type { ReportStatus, ReportType } from './schemas.js';
 
 export interface ReportRow {
@@ -64,32 +62,6 @@ export async function updateReportOutcome(
       : [scope.marketplaceId, scope.mode, id, 'failed', outcome.failure, null, null, null, now, from],
   );
   return rows[0] ?? null;
-}
-
-/** One record of the simulated processor's books; a retried call's record (same reference) is kept once. */
-export async function insertSimulatedRecord(q: Queryable, scope: Scope, record: BalanceRecord): Promise<void> {
-  await q.query(
-    `INSERT INTO simulated_processor_records (marketplace_id, mode, reference, type, amount, currency, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-    [scope.marketplaceId, scope.mode, record.reference, record.type, record.amount, record.currency.toLowerCase(), record.created],
-  );
-}
-
-/** One batch of the simulated records of [from, to), keyset by (created_at, reference). */
-export async function selectSimulatedRecords(
-  q: Queryable,
-  scope: Scope,
-  query: { from: Date; to: Date; after: { created: Date; reference: string } | null; limit: number },
-): Promise<BalanceRecord[]> {
-  const after = query.after;
-  const rows = await q.query<{ reference: string; type: BalanceRecord['type']; amount: number; currency: string; created_at: Date }>(
-    `SELECT reference, type, amount, currency, created_at FROM simulated_processor_records
-      WHERE marketplace_id = $1 AND mode = $2 AND created_at >= $3 AND created_at < $4
-        AND ($5::timestamptz IS NULL OR (created_at, reference) > ($5::timestamptz, $6::text))
-      ORDER BY created_at, reference LIMIT $7`,
-    [scope.marketplaceId, scope.mode, query.from, query.to, after?.created ?? null, after?.reference ?? null, query.limit],
-  );
-  return rows.map((row) => ({ reference: row.reference, type: row.type, amount: Number(row.amount), currency: row.currency, created: new Date(row.created_at) }));
 }
 
 /** The mode's reports still pending (reports_status_idx): their number is bounded (MAX_PENDING_REPORTS). */

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, storedEvents } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
-import { recordSimulatedMovement } from '../../../src/modules/reports/index.js';
+import { recordMovement as recordSimulatedMovement } from '../../../src/adapters/processors/simulated/books.js';
 import { orderHelpers } from '../orders/helpers.js';
 import { expectError } from '../media/helpers.js';
 import { builtReport, createReport, download, pairWithSeller, parseCsv, plant, runReportJobs, seconds } from './helpers.js';

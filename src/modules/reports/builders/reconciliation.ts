@@ -4,10 +4,10 @@
 // missing_at_processor (only in the ledger), missing_in_ledger (only at the processor),
 // amount_differs (both, another amount or currency). A report with no rows is reconciled.
 // Memory holds one sum per processor object of the interval (both sides), not the lines.
-import type { BalanceRecord, CallContext } from '../../../contracts/processor.js';
+import type { BalanceRecord } from '../../../contracts/processor.js';
+import { processorCallContext } from '../../../contracts/processor-calls.js';
 import { loadProcessorCredentials } from '../../marketplaces/index.js';
 import type { LedgerLineRow } from '../../ledger/index.js';
-import { simulatedRecords } from '../simulated-records.js';
 import { ledgerPages } from './ledger-lines.js';
 import type { ReportBuilder } from './types.js';
 
@@ -57,13 +57,7 @@ export const reconciliation: ReportBuilder = {
 
     const credentials = await loadProcessorCredentials(ctx.db, ctx.config.secretKey, scope);
     if (!credentials) throw new Error(`The ${scope.mode} mode has no processor connection: there is nothing to reconcile with.`);
-    const callCtx: CallContext = {
-      credentials,
-      publicUrl: ctx.config.publicUrl,
-      stripeApiUrl: ctx.config.stripeApiUrl,
-      signal: ctx.signal,
-      records: simulatedRecords(ctx, scope),
-    };
+    const callCtx = processorCallContext(ctx, scope, credentials, ctx.signal);
     const theirs = new Map<string, Side>();
     for await (const record of ctx.hooks.processors[credentials.provider].listBalanceRecords(callCtx, range)) {
       add(theirs, `${record.reference}\n${record.type}`, record.amount, record.currency);

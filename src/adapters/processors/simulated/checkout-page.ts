@@ -1,18 +1,14 @@
 // The simulated processor's hosted checkout page (test mode): GET shows the amount with Pay and
-// Decline buttons; their POST reports the payment's success or failure, then sends the buyer to
-// the success or cancel URL (or shows the outcome when there is none). The payment id and the
-// random token beside it in the path are the credential (src/adapters/processors/simulated.ts):
-// without the token, or with another one, the page answers 404 as for an unknown payment. Never
-// cached, never a referrer.
+// Decline buttons; their POST reports the payment's success or failure (the payments module's
+// side, handed in by the root), then sends the buyer to the success or cancel URL (or shows the
+// outcome when there is none). The payment id and the random token beside it in the path are the
+// credential (driver.ts): without the token, or with another one, the page answers 404 as for an
+// unknown payment. Never cached, never a referrer.
 import type { FastifyReply } from 'fastify';
-import { Type } from '@sinclair/typebox';
-import { IdParams } from '../../../http/schemas.js';
 import type { App, RouteModule } from '../../../contracts/wiring.js';
-import { simulatedCheckoutPath } from '../../../adapters/processors/simulated.js';
-import { escapeHtml, simulatedPage, simulatedPageHeaders } from '../../../adapters/processors/simulated-pages.js';
-import { submitCheckout, viewCheckout, type CheckoutPage, type PageItem } from '../simulated-payments.js';
-
-const PageParams = Type.Object({ id: Type.String({ maxLength: 100 }), token: Type.String({ maxLength: 100 }) });
+import type { CheckoutPage, CheckoutPageSide, PageItem } from '../../../contracts/simulated-pages.js';
+import { simulatedCheckoutPath, simulatedPageTokenMatches } from './driver.js';
+import { escapeHtml, IdParams, PageParams, simulatedPage, simulatedPageHeaders } from './pages.js';
 
 /** What the payment pays for, as a buyer reads it: each listing's title and seller, then the amount (ids in small print). */
 function itemsTable(items: readonly PageItem[], currency: string): string {
@@ -50,18 +46,19 @@ function send(reply: FastifyReply, id: string, token: string, result: CheckoutPa
   }
 }
 
-export const simulatedCheckoutPages: RouteModule = async (app) => {
+export const simulatedCheckoutPages = (side: CheckoutPageSide): RouteModule => async (app) => {
+  const check = (id: string, token: string) => (stored: string | null) => simulatedPageTokenMatches('checkout', id, stored, token);
   // Encapsulated, so the form parser exists for these routes only: /v1 stays JSON-only.
   await app.register(async (scope: App) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
     scope.get('/simulated/checkout/:id/:token', { schema: { hide: true, params: PageParams } }, async (request, reply) =>
-      send(reply, request.params.id, request.params.token, await viewCheckout(request.service, request.params.id, request.params.token), 302),
+      send(reply, request.params.id, request.params.token, await side.view(request.service, request.params.id, check(request.params.id, request.params.token)), 302),
     );
     scope.post('/simulated/checkout/:id/:token/pay', { schema: { hide: true, params: PageParams } }, async (request, reply) =>
-      send(reply, request.params.id, request.params.token, await submitCheckout(request.service, request.params.id, request.params.token, true), 303),
+      send(reply, request.params.id, request.params.token, await side.submit(request.service, request.params.id, check(request.params.id, request.params.token), true), 303),
     );
     scope.post('/simulated/checkout/:id/:token/decline', { schema: { hide: true, params: PageParams } }, async (request, reply) =>
-      send(reply, request.params.id, request.params.token, await submitCheckout(request.service, request.params.id, request.params.token, false), 303),
+      send(reply, request.params.id, request.params.token, await side.submit(request.service, request.params.id, check(request.params.id, request.params.token), false), 303),
     );
     // The id alone (a page of an earlier version, or a guess) is no credential: the same 404 page.
     const bare = async (_request: unknown, reply: FastifyReply) => send(reply, '', '', { kind: 'missing' }, 302);

@@ -2,6 +2,13 @@
 // plain HTML with no script, marked as simulated, never cached and never sent as a referrer (the
 // id in the path is the page's only credential, as with a processor's hosted link).
 import type { FastifyReply } from 'fastify';
+import { Type } from '@sinclair/typebox';
+
+/** A page's path: the payment's or link's id and the random token beside it. */
+export const PageParams = Type.Object({ id: Type.String({ maxLength: 100 }), token: Type.String({ maxLength: 100 }) });
+
+/** The id alone (a page of an earlier version, or a guess): answered as not found. */
+export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
 
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

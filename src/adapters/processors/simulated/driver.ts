@@ -1,15 +1,15 @@
-// The simulated processor (test mode only, the embedded default). Nothing leaves the process:
-// its checkout and onboarding pages are served by this service (src/modules/payments/routes/
-// simulated-checkout.ts, src/modules/onboarding/routes/simulated-page.ts), transfers and refunds
-// settle at once, and the test helpers of contract 15 stand in for its webhooks.
+// The simulated processor's driver (test mode only, the embedded default). Nothing leaves the
+// process: its checkout and onboarding pages are served by this service (checkout-page.ts,
+// onboarding-page.ts beside this file), transfers and refunds settle at once and are kept in its
+// books (books.ts), and the test helpers of contract 15 stand in for its webhooks.
 //
 // Like a real processor it is idempotent: every id it answers is derived from the call's
 // idempotency key, so a retried call answers the same object again and nothing happens twice.
 // It declines transfers and reversals to a seller whose payouts are not enabled, which is how
 // tests provoke a failed release or a failed reversal.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { randomBase62 } from '../../ids.js';
-import { ProcessorDeclined, type CallContext, type ProcessorDriver, type SimulatedRecords } from '../../contracts/processor.js';
+import { randomBase62 } from '../../../ids.js';
+import { ProcessorDeclined, type CallContext, type ProcessorDriver, type SimulatedRecords } from '../../../contracts/processor.js';
 
 // The hosted pages act without an API key (Pay, Decline, Complete onboarding), so their URL is a
 // capability: beside the id (which is not secret: ids minted together differ by little) it
@@ -56,7 +56,7 @@ function requireEnabled(payouts: string, what: string): void {
   }
 }
 
-/** The books every simulated call that moves money writes to (the payments module passes them). */
+/** The books every simulated call that moves money writes to (the call context carries them). */
 function booksOf(ctx: CallContext): SimulatedRecords {
   if (!ctx.records) throw new Error('The simulated processor keeps its records in the database: the call context must carry them.');
   return ctx.records;

@@ -1,19 +1,15 @@
-// The simulated processor's onboarding page: GET shows a "Complete onboarding"
-// button, its POST enables the seller's payouts and sends the seller to return_url. A used or
-// expired link sends the seller to refresh_url. The link id and the random token beside it in
-// the path are the credential (src/adapters/processors/simulated.ts): without the token, or with
-// another one, the page answers 404 as for an unknown link. Never cached or sent as a referrer.
+// The simulated processor's onboarding page: GET shows a "Complete onboarding" button, its POST
+// enables the seller's payouts (the onboarding module's side, handed in by the root) and sends the
+// seller to return_url. A used or expired link sends the seller to refresh_url. The link id and
+// the random token beside it in the path are the credential (driver.ts): without the token, or
+// with another one, the page answers 404 as for an unknown link. Never cached or sent as a referrer.
 import type { FastifyReply } from 'fastify';
-import { Type } from '@sinclair/typebox';
-import { IdParams } from '../../../http/schemas.js';
 import type { App, RouteModule } from '../../../contracts/wiring.js';
-import { simulatedOnboardingPath } from '../../../adapters/processors/simulated.js';
-import { escapeHtml, simulatedPage, simulatedPageHeaders } from '../../../adapters/processors/simulated-pages.js';
-import { completeSimulatedOnboarding, viewSimulatedOnboarding, type SimulatedOnboardingPage } from '../operations.js';
+import type { OnboardingPage, OnboardingPageSide } from '../../../contracts/simulated-pages.js';
+import { simulatedOnboardingPath, simulatedPageTokenMatches } from './driver.js';
+import { escapeHtml, IdParams, PageParams, simulatedPage, simulatedPageHeaders } from './pages.js';
 
-const PageParams = Type.Object({ id: Type.String({ maxLength: 100 }), token: Type.String({ maxLength: 100 }) });
-
-function send(reply: FastifyReply, linkId: string, token: string, result: SimulatedOnboardingPage, redirectStatus: 302 | 303) {
+function send(reply: FastifyReply, linkId: string, token: string, result: OnboardingPage, redirectStatus: 302 | 303) {
   simulatedPageHeaders(reply);
   switch (result.kind) {
     case 'missing':
@@ -40,15 +36,16 @@ function send(reply: FastifyReply, linkId: string, token: string, result: Simula
   }
 }
 
-export const simulatedOnboardingPages: RouteModule = async (app) => {
+export const simulatedOnboardingPages = (side: OnboardingPageSide): RouteModule => async (app) => {
+  const check = (id: string, token: string) => (stored: string | null) => simulatedPageTokenMatches('onboarding', id, stored, token);
   // Encapsulated, so the form parser below exists for these routes only: /v1 stays JSON-only.
   await app.register(async (scope: App) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
     scope.get('/simulated/onboarding/:id/:token', { schema: { hide: true, params: PageParams } }, async (request, reply) =>
-      send(reply, request.params.id, request.params.token, await viewSimulatedOnboarding(request.service, request.params.id, request.params.token), 302),
+      send(reply, request.params.id, request.params.token, await side.view(request.service, request.params.id, check(request.params.id, request.params.token)), 302),
     );
     scope.post('/simulated/onboarding/:id/:token', { schema: { hide: true, params: PageParams } }, async (request, reply) =>
-      send(reply, request.params.id, request.params.token, await completeSimulatedOnboarding(request.service, request.params.id, request.params.token), 303),
+      send(reply, request.params.id, request.params.token, await side.complete(request.service, request.params.id, check(request.params.id, request.params.token)), 303),
     );
     // The id alone (a link of an earlier version, or a guess) is no credential: the same 404 page.
     const bare = async (_request: unknown, reply: FastifyReply) => send(reply, '', '', { kind: 'missing' }, 302);
