@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MODULES } from '../../src/app/modules.js';
 import { type Access, migratedTables, tablesOfSql, tableUses } from './tables.js';
+import { SIMULATED_PROCESSOR_TABLES } from '../../src/adapters/processors/simulated/index.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DOC = join(ROOT, 'docs/modules.md');
@@ -22,6 +23,8 @@ const INFRASTRUCTURE_OWNERS: Record<string, readonly string[]> = {
   db: ['schema_migrations'],
   http: ['idempotency_keys'],
   workers: ['jobs', 'timers'],
+  // The simulated processor's books: the processor's side of test mode, kept by its adapter.
+  adapters: SIMULATED_PROCESSOR_TABLES,
 };
 
 interface Crossing {

@@ -6,7 +6,7 @@ import { reportFilePageRoutes, reportRoutes } from './routes/index.js';
 
 export const reportsModule: ModuleManifest = {
   name: 'reports',
-  tables: ['reports', 'simulated_processor_records'],
+  tables: ['reports'],
   routes: { secret: reportRoutes, root: reportFilePageRoutes },
   jobKinds: [reportBuildJob],
 };
