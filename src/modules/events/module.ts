@@ -7,5 +7,6 @@ import { eventRoutes } from './routes/index.js';
 export const eventsModule: ModuleManifest = {
   name: 'events',
   routes: { secret: eventRoutes },
-  erasure: storedEventsErasure,
+  erasure: { participant: storedEventsErasure },
+  tags: [{ name: 'Events', description: 'Every state change, newest first, to catch up after missed webhooks; and the catalog of event types with the schema of each payload (also the `webhooks` of this document).', rank: 180 }],
 };

@@ -8,4 +8,5 @@ export const ledgerModule: ModuleManifest = {
   name: 'ledger',
   routes: { secret: ledgerRoutes },
   counters: [ledgerViolationsCounter],
+  tags: [{ name: 'Ledger', description: 'The double-entry ledger of every money movement (balance transactions) and the sellers\' balances computed from it (docs/ledger.md).', rank: 140 }],
 };

@@ -6,4 +6,5 @@ import { marketplaceManagementRoutes, marketplaceRoutes } from './routes/index.j
 export const marketplacesModule: ModuleManifest = {
   name: 'marketplaces',
   routes: { secret: marketplaceRoutes, manageSignedIn: marketplaceManagementRoutes },
+  tags: [{ name: 'Marketplace', description: 'The marketplace and mode an API key belongs to, with its settings.', rank: 10 }],
 };

@@ -7,5 +7,6 @@ import { moderationRoutes } from './routes/index.js';
 export const moderationModule: ModuleManifest = {
   name: 'moderation',
   routes: { secret: moderationRoutes },
-  erasure: flagsErasure,
+  erasure: { participant: flagsErasure },
+  tags: [{ name: 'Trust and safety', description: 'Flags against listings, reviews, sellers and buyers, and the moderation log of what was done about them.', rank: 210 }],
 };

@@ -7,5 +7,5 @@ import { onboardingPageRoutes, onboardingRoutes } from './routes/index.js';
 export const onboardingModule: ModuleManifest = {
   name: 'onboarding',
   routes: { secret: onboardingRoutes, root: onboardingPageRoutes },
-  erasure: onboardingErasure,
+  erasure: { participant: onboardingErasure },
 };

@@ -5,4 +5,5 @@ import { reputationRoutes } from './routes/index.js';
 export const reputationModule: ModuleManifest = {
   name: 'reputation',
   routes: { secret: reputationRoutes },
+  tags: [{ name: 'Reputation', description: 'Reputation events that make up a party\'s standing (reviews, completed orders, disputes lost).', rank: 160 }],
 };

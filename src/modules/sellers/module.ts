@@ -17,4 +17,5 @@ export const sellersModule: ModuleManifest = {
       },
     },
   },
+  tags: [{ name: 'Sellers', description: 'Sellers with their storefront, public profile, suspension and processor onboarding.', rank: 50 }],
 };

@@ -6,4 +6,5 @@ import { testHelperRoutes } from './routes/index.js';
 export const testHelpersModule: ModuleManifest = {
   name: 'test-helpers',
   routes: { secret: testHelperRoutes },
+  tags: [{ name: 'Test helpers', description: "The test clock of a test mode, and the simulated processor's reports (test keys only).", rank: 200 }],
 };

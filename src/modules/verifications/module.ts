@@ -6,5 +6,6 @@ import { verificationRoutes } from './routes/index.js';
 export const verificationsModule: ModuleManifest = {
   name: 'verifications',
   routes: { secret: verificationRoutes },
-  erasure: verificationsErasure,
+  erasure: { participant: verificationsErasure },
+  tags: [{ name: 'Verifications', description: 'Seller verification: start, approve or reject.', rank: 70 }],
 };
