@@ -38,7 +38,7 @@ const ROOT_CLOCK_HOOKS: readonly ClockAdvanceHook[] = [
   { name: 'wake_jobs', run: (deps) => notifyJobs(deps.db, '') },
 ];
 
-export class WiringError extends Error {}
+class WiringError extends Error {}
 
 function routesOf(modules: readonly ModuleManifest[]): RouteScopes {
   const scope = (name: keyof RouteScopes) => modules.flatMap((module) => module.routes?.[name] ?? []);
