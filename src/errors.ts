@@ -1,18 +1,26 @@
 // Domain errors: a stable code, a message for people, and the field at fault. They know nothing
-// of HTTP; src/http/error-statuses.ts maps each code to a status.
+// of HTTP; the statuses sit beside the codes' declarations (src/http/error-statuses.ts for the
+// kernel's, each module's manifest for its own), assembled into one table by src/app/wiring.ts.
 
-export const ERROR_CODES = [
+/**
+ * The kernel's codes: the ones every layer answers (requests, keys, idempotency, states, limits).
+ * A module's own codes are declared in its folder (its declarations.ts, listed by its manifest with
+ * their statuses, merged into ModuleErrorCodes below by `declare module`); the composition root
+ * assembles the one table of codes and statuses from both (src/app/wiring.ts).
+ */
+export const KERNEL_ERROR_CODES = [
   // 400
   'invalid_request',
   // 401
   'api_key_missing',
   'api_key_invalid',
-  'invalid_credentials',
   'authentication_required',
   // 403
   'secret_key_required',
   'marketplace_read_only',
   'test_mode_only',
+  // (These seven are one module's each, but stay here: declared by their modules, they would come
+  // after permission_denied and invalid_state in the enums of the operations that answer them.)
   'seller_not_verified',
   'seller_suspended',
   'seller_payouts_not_enabled',
@@ -22,9 +30,7 @@ export const ERROR_CODES = [
   'self_order',
   'actor_not_party',
   'actor_not_permitted',
-  'signup_closed',
   'permission_denied',
-  'csrf_token_invalid',
   'url_signature_invalid',
   'url_expired',
   // 404
@@ -34,14 +40,7 @@ export const ERROR_CODES = [
   'quantity_unavailable',
   'idempotency_key_reused',
   'idempotency_key_in_use',
-  'already_reviewed',
-  'review_window_closed',
-  'dispute_window_closed',
   'resource_exists',
-  'schema_conflict',
-  'upload_missing',
-  'upload_mismatch',
-  'upload_already_received',
   // a documented bound per tenant (docs/configuration.md): the message names the limit and its setting
   'limit_exceeded',
   // 408 (before routing: the request came too slowly)
@@ -59,7 +58,17 @@ export const ERROR_CODES = [
   'processor_error',
 ] as const;
 
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export type KernelErrorCode = (typeof KERNEL_ERROR_CODES)[number];
+
+/**
+ * The codes the modules declare, by name. Empty here: each module's declarations.ts adds its own
+ * (`declare module '../../errors.js' { interface ModuleErrorCodes extends ... {} }`), so a code is
+ * a checked literal everywhere without a central list naming it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ModuleErrorCodes {}
+
+export type ErrorCode = KernelErrorCode | (keyof ModuleErrorCodes & string);
 
 export class DomainError extends Error {
   constructor(

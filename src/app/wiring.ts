@@ -1,8 +1,9 @@
 // The composition root's one assembly: every module's manifest (modules.ts) and the adapters,
 // gathered into the Wiring that the API, the worker and the test clock are all handed
 // (src/contracts/wiring.ts). Nothing else in the service keeps a list of modules' parts. A manifest
-// that breaks the assembly (two providers of one hook, a timer kind declared twice, an erasure
-// participant with no place in the order) stops the start with an error naming it.
+// that breaks the assembly (two providers of one hook, a timer kind, error code or OpenAPI tag
+// declared twice, an erasure participant after one nobody declares) stops the start with an error
+// naming it.
 import type { Config } from '../config.js';
 import type { ClockAdvanceHook, PeriodicJob, TimerHandlers } from '../contracts/background.js';
 import type { ErasureParticipant } from '../contracts/erasure.js';
@@ -10,7 +11,9 @@ import type { ExpandableObject, ExpandableObjects } from '../contracts/expansion
 import { TARGET_TYPES, type ModerationTarget, type ModerationTargets, type TargetType } from '../contracts/moderation.js';
 import type { ProcessorDriver, Provider } from '../contracts/processor.js';
 import type { StorageDriver } from '../contracts/storage.js';
-import type { ModuleManifest, RouteScopes, Wiring } from '../contracts/wiring.js';
+import type { ErasurePlace, ErrorStatuses, ModuleManifest, OpenApiTag, RouteScopes, Wiring } from '../contracts/wiring.js';
+import { KERNEL_ERROR_CODES } from '../errors.js';
+import { STATUS_BY_CODE } from '../http/error-statuses.js';
 import { smtpTransport } from '../adapters/email/smtp.js';
 import { simulated, simulatedPageRoutes, simulatedProcessor } from '../adapters/processors/simulated/index.js';
 import { stripeEvents } from '../adapters/processors/stripe-events.js';
@@ -24,24 +27,8 @@ import { storedAnswersErasure } from '../http/stored-answers.js';
 import { notifyJobs } from '../workers/wake.js';
 import { MODULES } from './modules.js';
 
-/**
- * The order erasure runs its participants in, by name: records first (the seller's onboarding
- * links, verifications, orders, listings), then copies. Orders come before listings and reviews:
- * an order move locks its order, then its listing, and a review locks its order first, so erasure
- * takes the orders' locks before theirs too. Stored answers (src/http) are the root's own.
- */
-const ERASURE_ORDER = [
-  'onboarding links',
-  'verifications',
-  'orders and disputes',
-  'listings',
-  'reviews',
-  'media',
-  'flags',
-  // (Webhook deliveries keep no copy of an event's body: erasing the stored events reaches them.)
-  'stored events',
-  'stored answers',
-] as const;
+/** Stored answers of idempotent requests (src/http): the root's own participant, after the modules'. */
+const ROOT_ERASURE: ErasurePlace = { participant: storedAnswersErasure };
 
 const PROCESSORS: Readonly<Record<Provider, ProcessorDriver>> = { simulated: simulatedProcessor, stripe: stripeProcessor };
 
@@ -84,14 +71,71 @@ function timersOf(modules: readonly ModuleManifest[]): TimerHandlers {
   return timers;
 }
 
+/** A participant that erases no record of its own, only copies (stored events, stored answers). */
+const keepsCopiesOnly = (place: ErasurePlace) => !place.participant.eraseSeller && !place.participant.eraseBuyer;
+
+/**
+ * The erasure participants in the order they run: those that erase records before those that keep
+ * only copies; each after the participants its place names; otherwise in the order of the modules,
+ * the root's stored answers (src/http) last. A name declared twice, an `after` naming nobody, or a
+ * circle stops the start.
+ */
 function erasureOf(modules: readonly ModuleManifest[]): ErasureParticipant[] {
-  const participants = [storedAnswersErasure, ...modules.flatMap((module) => (module.erasure ? [module.erasure] : []))];
-  for (const participant of participants) {
-    if (!(ERASURE_ORDER as readonly string[]).includes(participant.name)) {
-      throw new WiringError(`erasure participant '${participant.name}' has no place in ERASURE_ORDER (src/app/wiring.ts)`);
+  const declared: ErasurePlace[] = [...modules.flatMap((module) => (module.erasure ? [module.erasure] : [])), ROOT_ERASURE];
+  const places = [...declared.filter((place) => !keepsCopiesOnly(place)), ...declared.filter(keepsCopiesOnly)];
+  const byName = new Map<string, ErasurePlace>();
+  for (const place of places) {
+    if (byName.has(place.participant.name)) throw new WiringError(`erasure participant '${place.participant.name}' is declared twice`);
+    byName.set(place.participant.name, place);
+  }
+  for (const place of places) {
+    for (const name of place.after ?? []) {
+      if (!byName.has(name)) throw new WiringError(`erasure participant '${place.participant.name}' runs after '${name}', which no module declares`);
     }
   }
-  return ERASURE_ORDER.flatMap((name) => participants.filter((participant) => participant.name === name));
+  const ordered: ErasureParticipant[] = [];
+  const placed = new Set<string>();
+  while (ordered.length < places.length) {
+    const next = places.find((place) => !placed.has(place.participant.name) && (place.after ?? []).every((name) => placed.has(name)));
+    if (!next) {
+      const left = places.filter((place) => !placed.has(place.participant.name)).map((place) => place.participant.name);
+      throw new WiringError(`erasure participants ${left.join(', ')} each run after another of them (a circle)`);
+    }
+    ordered.push(next.participant);
+    placed.add(next.participant.name);
+  }
+  return ordered;
+}
+
+/** Every error code with its status, by status, the kernel's first; a code declared twice stops the start. */
+function errorStatusesOf(modules: readonly ModuleManifest[]): ErrorStatuses {
+  const declared = new Map<string, { status: number; by: string }>(KERNEL_ERROR_CODES.map((code) => [code, { status: STATUS_BY_CODE[code], by: 'the kernel (src/errors.ts)' }]));
+  for (const module of modules) {
+    for (const [code, status] of Object.entries(module.errorCodes ?? {})) {
+      const earlier = declared.get(code);
+      if (earlier) throw new WiringError(`error code '${code}' is declared twice (by ${earlier.by}, again by ${module.name})`);
+      if (!Number.isInteger(status) || status < 400 || status > 599) throw new WiringError(`error code '${code}' (${module.name}) has status ${status}, not an error status`);
+      declared.set(code, { status, by: module.name });
+    }
+  }
+  // A stable sort: codes of one status keep the order they were declared in.
+  const sorted = [...declared.entries()].sort(([, a], [, b]) => a.status - b.status);
+  return Object.fromEntries(sorted.map(([code, { status }]) => [code, status])) as ErrorStatuses;
+}
+
+/** The document's tags by rank; a name or a rank declared twice stops the start. */
+function tagsOf(modules: readonly ModuleManifest[]): OpenApiTag[] {
+  const tags: Array<OpenApiTag & { by: string }> = [];
+  for (const module of modules) {
+    for (const tag of module.tags ?? []) {
+      const name = tags.find((other) => other.name === tag.name);
+      if (name) throw new WiringError(`OpenAPI tag '${tag.name}' is declared twice (by ${name.by}, again by ${module.name})`);
+      const rank = tags.find((other) => other.rank === tag.rank);
+      if (rank) throw new WiringError(`OpenAPI tags '${rank.name}' (${rank.by}) and '${tag.name}' (${module.name}) have the same rank ${tag.rank}`);
+      tags.push({ ...tag, by: module.name });
+    }
+  }
+  return tags.sort((a, b) => a.rank - b.rank).map(({ name, description, rank }) => ({ name, description, rank }));
 }
 
 function moderationTargetsOf(modules: readonly ModuleManifest[]): ModerationTargets {
@@ -159,6 +203,8 @@ export function buildWiring(config: Config, modules: readonly ModuleManifest[] =
     eventSubscribers: all((module) => module.eventSubscribers),
     expandable: expandableOf(modules),
     erasure: erasureOf(modules),
+    errorStatuses: errorStatusesOf(modules),
+    tags: tagsOf(modules),
     moderationTargets: moderationTargetsOf(modules),
     orderPayments: providedOf(modules, 'orderPayments'),
     listings: providedOf(modules, 'listings'),

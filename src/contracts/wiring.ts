@@ -13,6 +13,7 @@ import type {
 import type { ClockAdvanceHook, CounterSource, JobKind, PeriodicJob, TimerHandlers, WorkerComponent, WorkStatsSource } from './background.js';
 import type { ApiKeyContext } from './context.js';
 import type { Deps, Hooks, ListingLookup, OrderPaymentHooks } from './deps.js';
+import type { ErrorCode } from '../errors.js';
 import type { ErasureParticipant } from './erasure.js';
 import type { ExpandableObject, ExpandableObjects } from './expansion.js';
 import type { EventSubscriber } from './events.js';
@@ -77,6 +78,36 @@ export interface RouteScopes {
   root: readonly RouteModule[];
 }
 
+/** A module's error codes with their HTTP statuses, declared `as const` in its folder (its declarations.ts). */
+export type ErrorStatusTable = Readonly<Record<string, number>>;
+
+/** A table's codes as entries of ModuleErrorCodes (src/errors.ts): `interface ModuleErrorCodes extends CodesOf<typeof TABLE> {}`. */
+export type CodesOf<T extends ErrorStatusTable> = { readonly [K in keyof T]: true };
+
+/** Every error code with its status, in the order of the document's enums: by status, the kernel's first. */
+export type ErrorStatuses = Readonly<Record<ErrorCode, number>>;
+
+/**
+ * A group of operations in the OpenAPI document's reference. The document lists the tags by rank,
+ * lowest first (ranks are spaced by 10, so a new tag goes between two without moving them).
+ */
+export interface OpenApiTag {
+  name: string;
+  description: string;
+  rank: number;
+}
+
+/**
+ * A module's erasure participant and its place: it runs after the participants it names (by
+ * their names), and otherwise in the order of the modules (src/app/modules.ts). Every participant
+ * erases records before any redacts copies (src/contracts/erasure.ts), so `after` is for records
+ * whose locks must be taken in an order.
+ */
+export interface ErasurePlace {
+  participant: ErasureParticipant;
+  after?: readonly string[];
+}
+
 /** What one module declares; every field but the name is optional. */
 export interface ModuleManifest {
   name: string;
@@ -97,12 +128,16 @@ export interface ModuleManifest {
   clockAdvanceHooks?: readonly ClockAdvanceHook[];
   /** Work written with every event, in the event's transaction (webhook deliveries). */
   eventSubscribers?: readonly EventSubscriber[];
-  erasure?: ErasureParticipant;
+  erasure?: ErasurePlace;
   moderationTargets?: Partial<Record<TargetType, ModerationTarget>>;
   /** Its objects that `expand[]` can put in place of their ids (src/contracts/expansion.ts). */
   expandable?: readonly ExpandableObject[];
   /** Hooks this module provides to others. */
   provides?: { orderPayments?: OrderPaymentHooks; listings?: ListingLookup };
+  /** Its own error codes with their HTTP statuses (the kernel's are src/errors.ts's). */
+  errorCodes?: ErrorStatusTable;
+  /** Its groups of operations in the OpenAPI document. */
+  tags?: readonly OpenApiTag[];
 }
 
 /** Everything the root assembled: one object, handed to the API, the worker and the test clock. */
@@ -118,4 +153,8 @@ export interface Wiring extends Hooks {
   readonly eventSubscribers: readonly EventSubscriber[];
   /** Every module's expandable objects, by name. */
   readonly expandable: ExpandableObjects;
+  /** Every error code with its HTTP status: the kernel's and the modules'. */
+  readonly errorStatuses: ErrorStatuses;
+  /** The OpenAPI document's tags, by rank. */
+  readonly tags: readonly OpenApiTag[];
 }

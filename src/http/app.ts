@@ -142,7 +142,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
     done();
   });
-  installErrorHandling(app, (request, reply) => {
+  installErrorHandling(app, services.wiring.errorStatuses, (request, reply) => {
     if (isPublishablePath(app, request.url)) setCorsHeaders(reply);
   });
   app.addSchema(ErrorEnvelope);
@@ -159,30 +159,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
           'not HTTP: 400 `invalid_request`; headers too slow: 408 `request_timeout`) answers the same envelope and closes the connection.',
         license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
       },
-      tags: [
-        { name: 'Marketplace', description: 'The marketplace and mode an API key belongs to, with its settings.' },
-        { name: 'Categories', description: 'The catalog tree, with per-category attribute schemas, fees and prohibitions.' },
-        { name: 'Listings', description: 'What sellers offer: drafts, publishing, expiry and removal.' },
-        { name: 'Media', description: 'Listing images: signed uploads, checked files, signed links.' },
-        { name: 'Sellers', description: 'Sellers with their storefront, public profile, suspension and processor onboarding.' },
-        { name: 'Buyers', description: 'Buyers: the parties that order.' },
-        { name: 'Verifications', description: 'Seller verification: start, approve or reject.' },
-        { name: 'Orders', description: 'Orders: units reserved at once, then claim, confirm, cancellation, dispute and the windows of docs/orders.md.' },
-        { name: 'Checkouts', description: "A buyer's cart across sellers: one order per item, all made or none, paid by one payment; each order then lives its own life (docs/decisions/checkouts.md)." },
-        { name: 'Disputes', description: "A buyer's dispute of an order: evidence from both parties, decided by the platform." },
-        { name: 'Payments', description: "An order's payment through the processor: collected on the platform, the seller's share held and released after completion (docs/payments.md)." },
-        { name: 'Refunds', description: 'Refunds of a payment, with the transfer reversed in proportion after release.' },
-        { name: 'Card disputes', description: 'Chargebacks the payment processor reports.' },
-        { name: 'Ledger', description: 'The double-entry ledger of every money movement (balance transactions) and the sellers\' balances computed from it (docs/ledger.md).' },
-        { name: 'Reviews', description: 'Double-blind reviews of a completed order, both ways; moderation removes them.' },
-        { name: 'Reputation', description: 'Reputation events that make up a party\'s standing (reviews, completed orders, disputes lost).' },
-        { name: 'Reports', description: 'CSV reports built from the ledger in the background (seller statements, platform fees, balance summaries, reconciliation with the processor), downloaded through signed links (docs/ledger.md).' },
-        { name: 'Events', description: 'Every state change, newest first, to catch up after missed webhooks; and the catalog of event types with the schema of each payload (also the `webhooks` of this document).' },
-        { name: 'Webhooks', description: 'Signed deliveries of events to HTTPS endpoints: endpoints, deliveries, retries and replay.' },
-        { name: 'Test helpers', description: "The test clock of a test mode, and the simulated processor's reports (test keys only)." },
-        { name: 'Trust and safety', description: 'Flags against listings, reviews, sellers and buyers, and the moderation log of what was done about them.' },
-        { name: 'Management', description: 'The management API (/manage/v1): accounts, workspaces, marketplaces, settings, processors, API keys, members.' },
-      ],
+      // The modules' tags (their manifests), by rank: src/app/wiring.ts.
+      tags: services.wiring.tags.map(({ name, description }) => ({ name, description })),
       servers: [{ url: services.config.publicUrl }],
       components: {
         securitySchemes: {
@@ -220,7 +198,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       },
     },
     transformObject: (documentObject) =>
-      finishDocument((documentObject as { openapiObject: OpenApiDocument }).openapiObject, options.webhooks) as never,
+      finishDocument((documentObject as { openapiObject: OpenApiDocument }).openapiObject, services.wiring.errorStatuses, options.webhooks) as never,
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
 
@@ -236,7 +214,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // The Idempotency-Key claims this app makes are this process's: they last while it lives.
   const owners = claimOwners(services.db, (err) => app.log.error({ err }, 'idempotency claim owner: connection lost'));
   app.addHook('onClose', () => owners.close());
-  const keyed: IdempotencyServices = { db: services.db, clock: services.clock, owners, faults: services.faults };
+  const keyed: IdempotencyServices = { db: services.db, clock: services.clock, owners, faults: services.faults, errorStatuses: services.wiring.errorStatuses };
   await app.register(async (scope) => apiScope(scope as unknown as App, services, keyed, 'publishable', options.routes.publishable, options.sessions), {
     prefix: '/v1',
   });

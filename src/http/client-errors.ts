@@ -7,7 +7,7 @@
 import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { ErrorCode } from '../errors.js';
+import type { KernelErrorCode } from '../errors.js';
 import { newId } from '../ids.js';
 import { errorBody, STATUS_BY_CODE } from './error-statuses.js';
 
@@ -15,7 +15,7 @@ import { errorBody, STATUS_BY_CODE } from './error-statuses.js';
 const LINGER_MS = 5_000;
 
 interface ClientErrorAnswer {
-  code: ErrorCode;
+  code: KernelErrorCode;
   message: string;
 }
 

@@ -3,7 +3,8 @@
 // of the database or the stack (the log has it, with the request id).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors.js';
-import { errorBody, STATUS_BY_CODE } from './error-statuses.js';
+import type { ErrorStatuses } from '../contracts/wiring.js';
+import { errorBody } from './error-statuses.js';
 import { validationError } from './validation.js';
 
 export function toDomainError(error: FastifyError | Error): DomainError | null {
@@ -39,11 +40,15 @@ export function toDomainError(error: FastifyError | Error): DomainError | null {
  * `corsFor`: whether a request no route answers is on a publishable-key operation's path (another
  * method of it): its 404 then carries the CORS headers that path's answers carry.
  */
-export function installErrorHandling(app: FastifyInstance, corsFor: (request: FastifyRequest, reply: FastifyReply) => void = () => undefined): void {
+export function installErrorHandling(
+  app: FastifyInstance,
+  statuses: ErrorStatuses,
+  corsFor: (request: FastifyRequest, reply: FastifyReply) => void = () => undefined,
+): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const domain = toDomainError(error);
     if (domain) {
-      const status = STATUS_BY_CODE[domain.code];
+      const status = statuses[domain.code];
       if (domain.code === 'rate_limited') reply.header('Retry-After', String(domain.detail?.retryAfterSeconds ?? 1));
       return reply.code(status).type('application/json').send(errorBody(domain.code, domain.message, request.id, domain.param));
     }

@@ -1,11 +1,12 @@
-// The one table from error code to HTTP status, and the envelope every error answers with.
-import type { ErrorCode } from '../errors.js';
+// The HTTP statuses of the kernel's error codes, and the envelope every error answers with. A
+// module's codes carry their statuses in its manifest; the composition root assembles both into
+// the one table every answer reads (the wiring's errorStatuses, src/app/wiring.ts).
+import type { ErrorCode, KernelErrorCode } from '../errors.js';
 
-export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+export const STATUS_BY_CODE: Readonly<Record<KernelErrorCode, number>> = {
   invalid_request: 400,
   api_key_missing: 401,
   api_key_invalid: 401,
-  invalid_credentials: 401,
   authentication_required: 401,
   secret_key_required: 403,
   marketplace_read_only: 403,
@@ -19,9 +20,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   self_order: 403,
   actor_not_party: 403,
   actor_not_permitted: 403,
-  signup_closed: 403,
   permission_denied: 403,
-  csrf_token_invalid: 403,
   url_signature_invalid: 403,
   url_expired: 403,
   resource_missing: 404,
@@ -29,15 +28,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   quantity_unavailable: 409,
   idempotency_key_reused: 409,
   idempotency_key_in_use: 409,
-  already_reviewed: 409,
-  review_window_closed: 409,
-  dispute_window_closed: 409,
   resource_exists: 409,
   limit_exceeded: 409,
-  schema_conflict: 409,
-  upload_missing: 409,
-  upload_mismatch: 409,
-  upload_already_received: 409,
   request_timeout: 408,
   request_too_large: 413,
   unsupported_media_type: 415,

@@ -29,9 +29,9 @@ import { DomainError } from '../errors.js';
 import { canonicalJson } from '../json.js';
 import type { Scope } from '../scope.js';
 import { decryptSecret, encryptSecret, sha256Hex } from '../secrets.js';
-import { errorBody, STATUS_BY_CODE } from './error-statuses.js';
+import { errorBody } from './error-statuses.js';
 import { toDomainError } from './error-handler.js';
-import type { IdempotencyFaults } from '../contracts/wiring.js';
+import type { ErrorStatuses, IdempotencyFaults } from '../contracts/wiring.js';
 
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 /**
@@ -213,11 +213,13 @@ export interface IdempotencyServices {
   clock: Clock;
   owners: ClaimOwners;
   faults?: IdempotencyFaults;
+  /** Every error code with its status (the wiring's): a refusal's answer is stored with it. */
+  errorStatuses: ErrorStatuses;
 }
 
 /** Wraps a POST handler so it honours Idempotency-Key. */
 export function idempotent(handler: RouteHandlerMethod, services: IdempotencyServices): RouteHandlerMethod {
-  const { db, clock, owners, faults = {} } = services;
+  const { db, clock, owners, faults = {}, errorStatuses } = services;
   return async function idempotentHandler(this: unknown, request: FastifyRequest, reply: FastifyReply) {
     const key = readKey(request);
     if (key === null) return handler.call(this as never, request, reply);
@@ -246,7 +248,7 @@ export function idempotent(handler: RouteHandlerMethod, services: IdempotencySer
       faults.afterCommit?.(request);
       return reply.type('application/json').send(body);
     } catch (error) {
-      if (!committed) await settleFailure(db, scope, key, request, error);
+      if (!committed) await settleFailure(db, errorStatuses, scope, key, request, error);
       throw error;
     }
   };
@@ -294,9 +296,9 @@ async function completeStored(db: Db, request: FastifyRequest, reply: FastifyRep
   return completed;
 }
 
-async function settleFailure(db: Db, scope: Scope, key: string, request: FastifyRequest, error: unknown) {
+async function settleFailure(db: Db, statuses: ErrorStatuses, scope: Scope, key: string, request: FastifyRequest, error: unknown) {
   const domain = error instanceof Error ? toDomainError(error) : null;
-  const status = domain ? STATUS_BY_CODE[domain.code] : 500;
+  const status = domain ? statuses[domain.code] : 500;
   if (domain && status !== 400 && status < 500 && domain.code !== 'rate_limited') {
     await store(db, scope, key, request.id, status, JSON.stringify(errorBody(domain.code, domain.message, request.id, domain.param)));
   } else {

@@ -3,8 +3,8 @@
 // Idempotency-Key header of every /v1 POST, bodies that are optional or absent, the error codes
 // each operation can answer, the response headers every answer carries), and the `webhooks`: the
 // event envelopes the service POSTs, which no route answers.
-import { ERROR_CODES, type ErrorCode } from '../errors.js';
-import { STATUS_BY_CODE } from './error-statuses.js';
+import type { ErrorStatuses } from '../contracts/wiring.js';
+import type { ErrorCode } from '../errors.js';
 
 /** The parts of the document this module reads or writes. */
 export interface OpenApiDocument {
@@ -54,7 +54,8 @@ const IDEMPOTENCY_KEY_PARAMETER = {
 };
 
 /** Runs once per document (@fastify/swagger caches the result). */
-export function finishDocument(document: OpenApiDocument, webhooks: readonly OpenApiWebhook[] = []): OpenApiDocument {
+/** `statuses`: every error code with its status, in the order the enums list them (the wiring's). */
+export function finishDocument(document: OpenApiDocument, statuses: ErrorStatuses, webhooks: readonly OpenApiWebhook[] = []): OpenApiDocument {
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
     const post = operations.post;
     if (post && path.startsWith('/v1/') && !post.parameters?.includes(IDEMPOTENCY_KEY_PARAMETER)) {
@@ -62,7 +63,7 @@ export function finishDocument(document: OpenApiDocument, webhooks: readonly Ope
     }
     for (const [method, operation] of Object.entries(operations)) {
       documentBody(operation);
-      documentResponses(path, method, operation);
+      documentResponses(path, method, operation, statuses);
     }
   }
   assignOperationIds(document);
@@ -159,7 +160,7 @@ const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
  * Original-Request); a 4XX may be a 429 with Retry-After. The 4XX and 5XX descriptions name the
  * codes of the operation.
  */
-function documentResponses(path: string, method: string, operation: OpenApiOperation): void {
+function documentResponses(path: string, method: string, operation: OpenApiOperation, statuses: ErrorStatuses): void {
   const v1 = path.startsWith('/v1/');
   for (const [status, response] of Object.entries(operation.responses ?? {})) {
     const headers: Record<string, unknown> = { 'Request-Id': headerRef('Request-Id') };
@@ -168,11 +169,11 @@ function documentResponses(path: string, method: string, operation: OpenApiOpera
       headers['Original-Request'] = headerRef('Original-Request');
     }
     if (status === '4XX') headers['Retry-After'] = headerRef('Retry-After');
-    const codes = status === '4XX' ? clientErrorCodes(path, method, operation) : status === '5XX' ? serverErrorCodes(operation) : null;
+    const codes = status === '4XX' ? clientErrorCodes(path, method, operation, statuses) : status === '5XX' ? serverErrorCodes(operation, statuses) : null;
     const content = codes === null ? response.content : errorContent(codes);
     const description =
       status === '4XX'
-        ? clientErrorDescription(path, method, operation)
+        ? clientErrorDescription(path, method, operation, statuses)
         : status === '5XX'
           ? 'Server error, in the error envelope: 500 `internal_error`' +
             (codes?.includes('processor_error') ? '; 502 `processor_error` (the payment processor refused or could not be reached: its message)' : '') +
@@ -184,7 +185,7 @@ function documentResponses(path: string, method: string, operation: OpenApiOpera
 }
 
 /** The 4xx codes an operation can answer: those every operation of its kind can, and those its description names. */
-export function clientErrorCodes(path: string, method: string, operation: OpenApiOperation): ErrorCode[] {
+export function clientErrorCodes(path: string, method: string, operation: OpenApiOperation, statuses: ErrorStatuses): ErrorCode[] {
   const codes = new Set<ErrorCode>(['invalid_request']);
   const description = operation.description ?? '';
   if (path.startsWith('/v1/')) {
@@ -205,8 +206,9 @@ export function clientErrorCodes(path: string, method: string, operation: OpenAp
   const names = (operation.parameters ?? []) as Array<{ in?: string; name?: string }>;
   if (names.some((p) => p.in === 'path' || p.name === 'workspace') || /\b404\b/.test(description)) codes.add('resource_missing');
   if (BODY_METHODS.has(method)) codes.add('request_too_large').add('unsupported_media_type');
-  for (const code of ERROR_CODES) if (new RegExp(`\\b${code}\\b`).test(description)) codes.add(code);
-  return ERROR_CODES.filter((code) => codes.has(code) && STATUS_BY_CODE[code] < 500);
+  const all = Object.keys(statuses) as ErrorCode[];
+  for (const code of all) if (new RegExp(`\\b${code}\\b`).test(description)) codes.add(code);
+  return all.filter((code) => codes.has(code) && statuses[code] < 500);
 }
 
 /**
@@ -221,9 +223,9 @@ export const CODES_OUTSIDE_OPERATIONS: Partial<Record<ErrorCode, string>> = {
 };
 
 /** The 5xx codes an operation can answer: internal_error, and processor_error where it calls the payment processor (its description names it). */
-export function serverErrorCodes(operation: OpenApiOperation): ErrorCode[] {
+export function serverErrorCodes(operation: OpenApiOperation, statuses: ErrorStatuses): ErrorCode[] {
   const description = operation.description ?? '';
-  return ERROR_CODES.filter((code) => STATUS_BY_CODE[code] >= 500 && (code === 'internal_error' || new RegExp(`\\b${code}\\b`).test(description)));
+  return (Object.keys(statuses) as ErrorCode[]).filter((code) => statuses[code] >= 500 && (code === 'internal_error' || new RegExp(`\\b${code}\\b`).test(description)));
 }
 
 /**
@@ -263,10 +265,10 @@ const CODE_NOTES: Partial<Record<ErrorCode, string>> = {
   rate_limited: ' (wait `Retry-After` seconds)',
 };
 
-function clientErrorDescription(path: string, method: string, operation: OpenApiOperation): string {
+function clientErrorDescription(path: string, method: string, operation: OpenApiOperation, statuses: ErrorStatuses): string {
   const byStatus = new Map<number, string[]>();
-  for (const code of clientErrorCodes(path, method, operation)) {
-    const status = STATUS_BY_CODE[code];
+  for (const code of clientErrorCodes(path, method, operation, statuses)) {
+    const status = statuses[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), `\`${code}\`${CODE_NOTES[code] ?? ''}`]);
   }
   const list = [...byStatus.entries()]

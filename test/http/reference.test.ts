@@ -2,8 +2,6 @@
 // GET / for browsers and for API clients, the error codes of every operation as an enum with an
 // example, and `servers` from PUBLIC_URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../src/errors.js';
-import { STATUS_BY_CODE } from '../../src/http/error-statuses.js';
 import { CODES_OUTSIDE_OPERATIONS } from '../../src/http/openapi.js';
 import { startTestApp, type TestContext } from '../helpers/harness.js';
 
@@ -86,6 +84,8 @@ describe('the OpenAPI document', () => {
 
   it("gives every operation's 4XX and 5XX an enum of its codes, with an example of one of them", async () => {
     const { paths } = (await ctx.request('/v1/openapi.json', { key: null })).body as { paths: Record<string, Record<string, Operation>> };
+    // Every code with its status: the kernel's and the modules' (src/app/wiring.ts).
+    const statuses: Record<string, number> = ctx.services.wiring.errorStatuses;
     const used = new Set<string>();
     for (const [path, operations] of Object.entries(paths)) {
       for (const [method, operation] of Object.entries(operations)) {
@@ -97,8 +97,8 @@ describe('the OpenAPI document', () => {
           const codes = codesOf(content!);
           expect(codes.length, name).toBeGreaterThan(0);
           for (const code of codes) {
-            expect(ERROR_CODES, `${name}: ${code}`).toContain(code);
-            const httpStatus = STATUS_BY_CODE[code as keyof typeof STATUS_BY_CODE];
+            expect(Object.keys(statuses), `${name}: ${code}`).toContain(code);
+            const httpStatus = statuses[code]!;
             expect(httpStatus >= min && httpStatus <= max, `${name} ${status}: ${code} is ${httpStatus}`).toBe(true);
             used.add(code);
           }
@@ -124,7 +124,7 @@ describe('the OpenAPI document', () => {
     // Every code of the table is answered by some operation, but those answered outside every
     // operation (before routing, at the upload address), each with its reason.
     const outside = Object.keys(CODES_OUTSIDE_OPERATIONS);
-    expect(ERROR_CODES.filter((code) => !used.has(code) && !outside.includes(code))).toEqual([]);
+    expect(Object.keys(statuses).filter((code) => !used.has(code) && !outside.includes(code))).toEqual([]);
     for (const code of outside) expect(used.has(code), code).toBe(false);
   });
 

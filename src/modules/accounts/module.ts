@@ -1,6 +1,7 @@
 // The accounts module's manifest (src/contracts/wiring.ts): users, workspaces, members, invitations,
 // management tokens and email verification, all under /manage/v1.
 import type { ModuleManifest } from '../../contracts/wiring.js';
+import { ACCOUNT_ERROR_CODES } from './declarations.js';
 import { accountOperatorRoutes, accountPublicRoutes, memberRoutes, sessionRoutes } from './routes/index.js';
 import { listEmailsRoute } from './routes/list-emails.js';
 
@@ -12,4 +13,6 @@ export const accountsModule: ModuleManifest = {
     manageOperator: accountOperatorRoutes,
     manageSignedIn: [...sessionRoutes, ...memberRoutes, listEmailsRoute],
   },
+  errorCodes: ACCOUNT_ERROR_CODES,
+  tags: [{ name: 'Management', description: 'The management API (/manage/v1): accounts, workspaces, marketplaces, settings, processors, API keys, members.', rank: 220 }],
 };

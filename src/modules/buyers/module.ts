@@ -11,4 +11,5 @@ export const buyersModule: ModuleManifest = {
   expandable: [expandableBuyer],
   // A buyer can be flagged; no moderation action applies to one (docs/trust-and-safety.md).
   moderationTargets: { buyer: { find: findBuyerForShare, actions: {} } },
+  tags: [{ name: 'Buyers', description: 'Buyers: the parties that order.', rank: 60 }],
 };

@@ -11,4 +11,5 @@ export const checkoutsModule: ModuleManifest = {
   routes: { secret: checkoutRoutes },
   expandable: [expandableCheckout],
   eventSubscribers: [checkoutFollowsOrders],
+  tags: [{ name: 'Checkouts', description: "A buyer's cart across sellers: one order per item, all made or none, paid by one payment; each order then lives its own life (docs/decisions/checkouts.md).", rank: 90 }],
 };

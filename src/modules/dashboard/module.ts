@@ -1,6 +1,7 @@
 // The dashboard module's manifest (src/contracts/wiring.ts): its session routes under /manage/v1,
 // the built single-page app, and the purge of ended credentials.
 import type { ModuleManifest } from '../../contracts/wiring.js';
+import { DASHBOARD_ERROR_CODES } from './declarations.js';
 import { purgeDashboardCredentialsJob } from './credential-purge.js';
 import { dashboardPageRoutes } from './pages.js';
 import { dashboardPublicRoutes, dashboardSessionRoutes } from './routes/index.js';
@@ -10,4 +11,5 @@ export const dashboardModule: ModuleManifest = {
   tables: ['dashboard_sessions', 'password_resets'],
   routes: { managePublic: dashboardPublicRoutes, manageSession: dashboardSessionRoutes, root: [dashboardPageRoutes] },
   periodic: [purgeDashboardCredentialsJob],
+  errorCodes: DASHBOARD_ERROR_CODES,
 };

@@ -8,5 +8,6 @@ export const eventsModule: ModuleManifest = {
   name: 'events',
   tables: ['events'],
   routes: { secret: eventRoutes },
-  erasure: storedEventsErasure,
+  erasure: { participant: storedEventsErasure },
+  tags: [{ name: 'Events', description: 'Every state change, newest first, to catch up after missed webhooks; and the catalog of event types with the schema of each payload (also the `webhooks` of this document).', rank: 180 }],
 };

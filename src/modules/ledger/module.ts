@@ -9,4 +9,5 @@ export const ledgerModule: ModuleManifest = {
   tables: ['ledger_lines', 'ledger_invariant_state', 'ledger_invariant_violations'],
   routes: { secret: ledgerRoutes },
   counters: [ledgerViolationsCounter],
+  tags: [{ name: 'Ledger', description: 'The double-entry ledger of every money movement (balance transactions) and the sellers\' balances computed from it (docs/ledger.md).', rank: 140 }],
 };

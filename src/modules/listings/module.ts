@@ -11,8 +11,10 @@ export const listingsModule: ModuleManifest = {
   routes: { publishable: listingPublicRoutes, secret: listingRoutes },
   expandable: [expandableListing],
   timers: { [LISTING_EXPIRE_TIMER]: expireListingTimer },
-  erasure: listingsErasure,
+  // An order move locks its order, then its listing: erasure takes them in that order too.
+  erasure: { participant: listingsErasure, after: ['orders and disputes'] },
   moderationTargets: { listing: { find: findListingForShare, actions: { remove_listing: setListingRemoved } } },
   // Media (which listings read their `media` of) find and lock their listing through this.
   provides: { listings: { find: findListing, lock: requireListing } },
+  tags: [{ name: 'Listings', description: 'What sellers offer: drafts, publishing, expiry and removal.', rank: 30 }],
 };

@@ -7,4 +7,5 @@ export const marketplacesModule: ModuleManifest = {
   name: 'marketplaces',
   tables: ['marketplaces', 'marketplace_modes', 'api_keys', 'processor_connections'],
   routes: { secret: marketplaceRoutes, manageSignedIn: marketplaceManagementRoutes },
+  tags: [{ name: 'Marketplace', description: 'The marketplace and mode an API key belongs to, with its settings.', rank: 10 }],
 };

@@ -1,5 +1,6 @@
 // The media module's manifest (src/contracts/wiring.ts).
 import type { ModuleManifest } from '../../contracts/wiring.js';
+import { MEDIA_ERROR_CODES } from './declarations.js';
 import { mediaErasure } from './erasure.js';
 import { expireMediaUploadTimer } from './operations.js';
 import { mediaFileDeleteJob } from './removal.js';
@@ -12,5 +13,7 @@ export const mediaModule: ModuleManifest = {
   routes: { secret: mediaRoutes, root: mediaFilePageRoutes },
   timers: { [MEDIA_UPLOAD_EXPIRE_TIMER]: expireMediaUploadTimer },
   jobKinds: [mediaFileDeleteJob],
-  erasure: mediaErasure,
+  erasure: { participant: mediaErasure },
+  errorCodes: MEDIA_ERROR_CODES,
+  tags: [{ name: 'Media', description: 'Listing images: signed uploads, checked files, signed links.', rank: 40 }],
 };

@@ -8,5 +8,6 @@ export const moderationModule: ModuleManifest = {
   name: 'moderation',
   tables: ['flags'],
   routes: { secret: moderationRoutes },
-  erasure: flagsErasure,
+  erasure: { participant: flagsErasure },
+  tags: [{ name: 'Trust and safety', description: 'Flags against listings, reviews, sellers and buyers, and the moderation log of what was done about them.', rank: 210 }],
 };

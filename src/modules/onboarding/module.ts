@@ -7,5 +7,5 @@ export const onboardingModule: ModuleManifest = {
   name: 'onboarding',
   tables: ['onboarding_links'],
   routes: { secret: onboardingRoutes },
-  erasure: onboardingErasure,
+  erasure: { participant: onboardingErasure },
 };

@@ -1,6 +1,7 @@
 // The orders module's manifest (src/contracts/wiring.ts): orders, cancellation proposals and
 // disputes, with the timers of their windows.
 import type { ModuleManifest } from '../../contracts/wiring.js';
+import { ORDER_ERROR_CODES } from './declarations.js';
 import { DISPUTE_DECISION_TIMER, disputeDecisionTimer } from './disputes.js';
 import { ordersErasure } from './erasure.js';
 import { expandableDispute, expandableOrder } from './expandable.js';
@@ -24,6 +25,11 @@ export const ordersModule: ModuleManifest = {
     [CONFIRM_WINDOW_TIMER]: confirmOrderTimer,
     [DISPUTE_DECISION_TIMER]: disputeDecisionTimer,
   },
-  erasure: ordersErasure,
+  erasure: { participant: ordersErasure },
   expandable: [expandableOrder, expandableDispute],
+  errorCodes: ORDER_ERROR_CODES,
+  tags: [
+    { name: 'Orders', description: 'Orders: units reserved at once, then claim, confirm, cancellation, dispute and the windows of docs/orders.md.', rank: 80 },
+    { name: 'Disputes', description: "A buyer's dispute of an order: evidence from both parties, decided by the platform.", rank: 100 },
+  ],
 };

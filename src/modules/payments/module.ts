@@ -26,4 +26,9 @@ export const paymentsModule: ModuleManifest = {
   eventSubscribers: [retryReleasesOnPayoutsEnabled],
   provides: { orderPayments: paymentOrderHooks },
   expandable: [expandablePayment, expandableRefund],
+  tags: [
+    { name: 'Payments', description: "An order's payment through the processor: collected on the platform, the seller's share held and released after completion (docs/payments.md).", rank: 110 },
+    { name: 'Refunds', description: 'Refunds of a payment, with the transfer reversed in proportion after release.', rank: 120 },
+    { name: 'Card disputes', description: 'Chargebacks the payment processor reports.', rank: 130 },
+  ],
 };

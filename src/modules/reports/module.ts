@@ -9,4 +9,5 @@ export const reportsModule: ModuleManifest = {
   tables: ['reports'],
   routes: { secret: reportRoutes, root: reportFilePageRoutes },
   jobKinds: [reportBuildJob],
+  tags: [{ name: 'Reports', description: 'CSV reports built from the ledger in the background (seller statements, platform fees, balance summaries, reconciliation with the processor), downloaded through signed links (docs/ledger.md).', rank: 170 }],
 };

@@ -6,4 +6,5 @@ export const reputationModule: ModuleManifest = {
   name: 'reputation',
   tables: ['reputation_events'],
   routes: { secret: reputationRoutes },
+  tags: [{ name: 'Reputation', description: 'Reputation events that make up a party\'s standing (reviews, completed orders, disputes lost).', rank: 160 }],
 };

@@ -1,5 +1,6 @@
 // The reviews module's manifest (src/contracts/wiring.ts).
 import type { ModuleManifest } from '../../contracts/wiring.js';
+import { REVIEW_ERROR_CODES } from './declarations.js';
 import { reviewsErasure } from './erasure.js';
 import { findReviewForShare, removeReviewInTx, REVIEW_WINDOW_TIMER, reviewWindowTimer } from './operations.js';
 import { reviewRoutes } from './routes/index.js';
@@ -9,6 +10,9 @@ export const reviewsModule: ModuleManifest = {
   tables: ['reviews'],
   routes: { secret: reviewRoutes },
   timers: { [REVIEW_WINDOW_TIMER]: reviewWindowTimer },
-  erasure: reviewsErasure,
+  // A review locks its order first: erasure takes the orders' locks before the reviews'.
+  erasure: { participant: reviewsErasure, after: ['orders and disputes'] },
   moderationTargets: { review: { find: findReviewForShare, actions: { remove_review: removeReviewInTx } } },
+  errorCodes: REVIEW_ERROR_CODES,
+  tags: [{ name: 'Reviews', description: 'Double-blind reviews of a completed order, both ways; moderation removes them.', rank: 150 }],
 };

@@ -18,4 +18,5 @@ export const sellersModule: ModuleManifest = {
       },
     },
   },
+  tags: [{ name: 'Sellers', description: 'Sellers with their storefront, public profile, suspension and processor onboarding.', rank: 50 }],
 };

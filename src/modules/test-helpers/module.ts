@@ -7,4 +7,5 @@ export const testHelpersModule: ModuleManifest = {
   name: 'test-helpers',
   tables: [],
   routes: { secret: testHelperRoutes },
+  tags: [{ name: 'Test helpers', description: "The test clock of a test mode, and the simulated processor's reports (test keys only).", rank: 200 }],
 };

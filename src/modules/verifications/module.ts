@@ -7,5 +7,6 @@ export const verificationsModule: ModuleManifest = {
   name: 'verifications',
   tables: ['verifications'],
   routes: { secret: verificationRoutes },
-  erasure: verificationsErasure,
+  erasure: { participant: verificationsErasure },
+  tags: [{ name: 'Verifications', description: 'Seller verification: start, approve or reject.', rank: 70 }],
 };

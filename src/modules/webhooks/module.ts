@@ -80,4 +80,5 @@ export const webhooksModule: ModuleManifest = {
   clockAdvanceHooks: [startDueWebhookAttempts],
   eventSubscribers: [webhookFanOut],
   counters: [deliveriesOverBoundCounter],
+  tags: [{ name: 'Webhooks', description: 'Signed deliveries of events to HTTPS endpoints: endpoints, deliveries, retries and replay.', rank: 190 }],
 };

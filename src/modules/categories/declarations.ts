@@ -1,0 +1,13 @@
+// What the categories module declares for the composition root to assemble (its manifest lists it): its
+// error codes with their HTTP statuses. The `declare module` makes each code a checked ErrorCode.
+import type { CodesOf } from '../../contracts/wiring.js';
+
+export const CATEGORY_ERROR_CODES = {
+  schema_conflict: 409,
+} as const;
+
+type CategoryErrorCodes = CodesOf<typeof CATEGORY_ERROR_CODES>;
+declare module '../../errors.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface ModuleErrorCodes extends CategoryErrorCodes {}
+}

@@ -1,0 +1,14 @@
+// What the reviews module declares for the composition root to assemble (its manifest lists it): its
+// error codes with their HTTP statuses. The `declare module` makes each code a checked ErrorCode.
+import type { CodesOf } from '../../contracts/wiring.js';
+
+export const REVIEW_ERROR_CODES = {
+  already_reviewed: 409,
+  review_window_closed: 409,
+} as const;
+
+type ReviewErrorCodes = CodesOf<typeof REVIEW_ERROR_CODES>;
+declare module '../../errors.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface ModuleErrorCodes extends ReviewErrorCodes {}
+}

@@ -1,0 +1,14 @@
+// A module added the way every module is: this folder, and its line in src/app/modules.ts (which
+// test/architecture/fixture-module.test.ts stands in for with [...MODULES, widgetsModule]).
+import type { ModuleManifest } from '../../../src/contracts/wiring.js';
+import { WIDGET_ERROR_CODES } from './declarations.js';
+import { widgetRoutes } from './routes.js';
+
+export const widgetsModule: ModuleManifest = {
+  name: 'widgets',
+  routes: { secret: [widgetRoutes] },
+  // Its sellers' widgets would go with them; the listings' locks come first.
+  erasure: { participant: { name: 'widgets', eraseSeller: async () => undefined }, after: ['listings'] },
+  errorCodes: WIDGET_ERROR_CODES,
+  tags: [{ name: 'Widgets', description: 'Widgets: a fixture resource of the architecture tests.', rank: 215 }],
+};

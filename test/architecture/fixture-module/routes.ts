@@ -1,0 +1,31 @@
+// GET /v1/widgets/{id} and POST /v1/widgets/{id}/jam: a resource that keeps nothing, enough to
+// show its operations, its tag and its error code reaching the document and the answers.
+import { Type } from '@sinclair/typebox';
+import type { RouteModule } from '../../../src/contracts/wiring.js';
+import { DomainError } from '../../../src/errors.js';
+
+const Widget = Type.Object({ object: Type.Literal('widget'), id: Type.String() });
+const WidgetParams = Type.Object({ id: Type.String() });
+
+export const widgetRoutes: RouteModule = (app) => {
+  app.get(
+    '/widgets/:id',
+    { schema: { tags: ['Widgets'], summary: 'Retrieve a widget', params: WidgetParams, response: { 200: Widget } } },
+    async (request) => ({ object: 'widget' as const, id: request.params.id }),
+  );
+  app.post(
+    '/widgets/:id/jam',
+    {
+      schema: {
+        tags: ['Widgets'],
+        summary: 'Jam a widget',
+        description: 'Always refused: 423 widget_jammed.',
+        params: WidgetParams,
+        response: { 200: Widget },
+      },
+    },
+    async () => {
+      throw new DomainError('widget_jammed', 'The widget is jammed.');
+    },
+  );
+};
