@@ -50,36 +50,6 @@ export interface ListingLookup {
   lock(tx: Tx, scope: Scope, id: string): Promise<ListingRef>;
 }
 
-export interface OrderForPayment {
-  id: string;
-  buyer: string;
-  seller: string;
-  /** Its listing: named on the processor's checkout page of a checkout's charge. */
-  listing?: string;
-  subtotal: number;
-  fee_amount: number;
-  total: number;
-  currency: string;
-  payment_method: string;
-  success_url: string | null;
-  cancel_url: string | null;
-}
-
-/** A checkout's charge: one payment for the total of its orders (each order keeps its own share). */
-export interface CheckoutForPayment {
-  id: string;
-  buyer: string;
-  currency: string;
-  subtotal: number;
-  fee_amount: number;
-  total: number;
-  payment_method: string;
-  success_url: string | null;
-  cancel_url: string | null;
-  /** Its orders, in item order. */
-  orders: readonly OrderForPayment[];
-}
-
 /**
  * The services of the request that moves the order, so processor calls the move asks for are made
  * right after its COMMIT; null (a timer) leaves them to the worker.
@@ -87,28 +57,12 @@ export interface CheckoutForPayment {
 export type HookDeps = Deps | null;
 
 /**
- * The payment side of orders (contract 9, 10): the orders module calls these inside its own
+ * The payment side of orders' moves (contract 9, 10): the orders module calls these inside its own
  * transactions and knows nothing of processors; an order is committed by `commitPaidOrder`
- * (src/modules/orders/operations.ts) when its payment succeeds.
+ * (src/modules/orders/operations.ts) when its payment succeeds. An order's creation is a flow
+ * (src/flows/), which calls the payments module itself.
  */
 export interface OrderPaymentHooks {
-  /** Before units are reserved, with payments on: 403 processor_not_connected, seller_payouts_not_enabled. */
-  assertCanPay(tx: Tx, scope: Scope, sellerId: string, settings: Settings): Promise<void>;
-  /**
-   * Creates a checkout's payment: one charge for the checkout's total (its id answers as
-   * `payment`), and each order's share of it (`orderPayments`, in the orders' order), which is
-   * what the order's moves (settleEnded, release, holdRelease) and its refunds act on.
-   */
-  createCheckoutPayment(
-    tx: Tx,
-    scope: Scope,
-    checkout: CheckoutForPayment,
-    settings: Settings,
-    now: Date,
-    deps: HookDeps,
-  ): Promise<{ payment: string; orderPayments: readonly string[] }>;
-  /** Creates the order's payment (payment.created); answers its id. */
-  createPayment(tx: Tx, scope: Scope, order: OrderForPayment, settings: Settings, now: Date, deps: HookDeps): Promise<string>;
   /** The order was cancelled or expired: cancel its payment, or refund it (`order_cancelled`, `order_expired`). */
   settleEnded(tx: Tx, scope: Scope, paymentId: string, reason: 'order_cancelled' | 'order_expired', now: Date, deps: HookDeps): Promise<void>;
   /** The order completed: release the seller share after release_delay_seconds. */

@@ -1,23 +1,19 @@
 // Order operations (contract 9). Each owns its transaction, moves the order through the one table
 // in machine.ts, writes the move and its transition log entry in one statement, and emits its
 // events in the same transaction. Lock order: the order, then its listing (units), then its dispute.
-// Creation takes its few round trips in an order chosen for a hot listing: the rules' unlocked
-// reads run before the transaction, side by side; in it the order, its timer and its events are
-// written first, and the listing's row is locked last, by the one conditional UPDATE that reserves
-// the units, so the lock is held for that statement and the COMMIT only.
-import { settleAll, type Queryable, type Tx } from '../../db/db.js';
-import { refusal } from '../../db/pg-errors.js';
+// Creation is a flow (src/flows/place-order.ts) over placing.ts.
+import type { Queryable, Tx } from '../../db/db.js';
 import { pageOfItems, pageRequest, toList, type ListEnvelope, type PageParams } from '../../db/paging.js';
 import { applyTimers, emitMove, move, partyOf, rowOf, timerMove, type Actor, type Party, type Row } from '../../domain/state-machine.js';
 import { DomainError, errors } from '../../errors.js';
-import { emitEvents, previousAttributes } from '../../outbox/emit.js';
+import { previousAttributes } from '../../outbox/emit.js';
 import { newId } from '../../ids.js';
 import type { Scope } from '../../scope.js';
 import type { DueTimer, TimerHandler } from '../../contracts/background.js';
 import type { OperationContext } from '../../contracts/context.js';
-import { findListingForOrder, reserveUnitsThenCommit, returnUnits, sellUnits } from '../listings/index.js';
+import { returnUnits, sellUnits } from '../listings/index.js';
 import type { Settings } from '../../contracts/settings.js';
-import { loadSettings, loadSettingsAndNow, settingsAndNowOf } from '../marketplaces/index.js';
+import { loadSettings, loadSettingsAndNow } from '../marketplaces/index.js';
 import type { Deps, HookDeps, OrderPaymentHooks } from '../../contracts/deps.js';
 import { recordReputationEvent } from '../reputation/index.js';
 import { lockOrderAndDispute, openDispute } from './disputes.js';
@@ -32,10 +28,9 @@ import {
   type OrderState,
   type OrderTimer,
 } from './machine.js';
-import { insertOrder, lockOrder, selectCheckoutOrderStates, selectOrderInputs, updateDisputeDecided, updateOrderPayment, selectOrder, selectOrders, selectTransitions, updateOrderMove, type OrderMutable, type OrderRow } from './queries.js';
-import type { CancelOrderBody, CreateOrderBody, DecideDisputeBody, Dispute, DisputeOrderBody, ListOrdersQuery, Order, OrderTransition } from './schemas.js';
+import { lockOrder, selectCheckoutOrderStates, updateDisputeDecided, selectOrder, selectOrders, selectTransitions, updateOrderMove, type OrderMutable, type OrderRow } from './queries.js';
+import type { CancelOrderBody, DecideDisputeBody, Dispute, DisputeOrderBody, ListOrdersQuery, Order, OrderTransition } from './schemas.js';
 import { serializeDispute, serializeOrder, serializeTransition } from './serialize.js';
-import { checkOrderable, createdEvents, listingNotOrderable, newOrder, ORDER_PARAMS, paymentView, quantityUnavailable } from './creation.js';
 
 type OrderRowMove = Row<OrderState, OrderOperation, OrderTimer>;
 
@@ -43,55 +38,6 @@ const SECOND = 1000;
 const after = (now: Date, seconds: number) => new Date(now.getTime() + seconds * SECOND);
 
 export { feeOf } from './creation.js';
-
-// ---- create ----
-
-/**
- * Refusals in contract 9's order: 404 buyer or listing; 409 invalid_state (listing not published,
- * buyer erased); 403 self_order, seller_suspended (then, with payments on, the processor's); 409
- * quantity_unavailable. Amounts are fixed here.
- */
-export async function createOrder(ctx: OperationContext, body: CreateOrderBody): Promise<Order> {
-  const { scope, db } = ctx;
-  const quantity = body.quantity ?? 1;
-  // The rules read without locks, so their reads run before the transaction, in one statement:
-  // the transaction then holds its connection for its writes only (a time that bounds the orders
-  // per second of a pool). Inside an Idempotency-Key's transaction they simply join it.
-  const [inputs] = await selectOrderInputs(db, scope, body.buyer, [body.listing]);
-  const { settings, now } = settingsAndNowOf(ctx.clock, scope, inputs ?? { settings: {}, clock_offset_ms: 0 });
-  // The refusals in contract 9's order (docs/orders.md); the payment hook's two come after these.
-  const orderable = checkOrderable(inputs, body, ORDER_PARAMS);
-  const { listingId, sellerId } = orderable;
-
-  try {
-    return await db.transaction(async (tx) => {
-      if (settings.payments_enabled) await ctx.hooks.orderPayments.assertCanPay(tx, scope, sellerId, settings);
-      const made = newOrder(orderable, quantity, body, null, settings, now, ORDER_PARAMS);
-      let row = made.row;
-      const window = STATE_WINDOW[row.state]!;
-      // Nothing here waits for an answer before the next statement (the order's row is made here,
-      // not read back): on PostgreSQL's pipelined connection the BEGIN, the order, its timer, its
-      // events and their subscribers' statements leave in one write and share one round trip.
-      const written = [insertOrder(tx, scope, row, made.transition, window.timer)];
-      if (row.state === 'awaiting_payment') {
-        await settleAll(written);
-        const paymentId = await ctx.hooks.orderPayments.createPayment(tx, scope, paymentView(row), settings, now, ctx);
-        row = await updateOrderPayment(tx, scope, row.id, paymentId);
-      }
-      const order = serializeOrder(row);
-      await settleAll([...written, emitEvents(tx, scope, now, createdEvents(order))]);
-      // Last, sent with the COMMIT: the listing's row is locked for no round trip of the network.
-      await reserveUnitsThenCommit(tx, scope, listingId, quantity);
-      return order;
-    });
-  } catch (error) {
-    if (refusal(error) !== 'units_unavailable') throw error;
-    // The transaction rolled back; tell a listing no longer published from too few units.
-    const current = await findListingForOrder(db, scope, listingId);
-    if (current && current.status !== 'published') throw listingNotOrderable(listingId, current.status, 'listing');
-    throw quantityUnavailable(listingId, current?.quantity_available ?? 0, quantity, 'order', 'quantity');
-  }
-}
 
 // ---- read ----
 

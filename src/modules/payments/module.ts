@@ -7,7 +7,7 @@ import { processorCallJob } from './calls.js';
 import { ledgerInvariantsJob } from './ledger-invariants.js';
 import { RELEASE_TIMER, releaseTimer, retryReleasesOnPayoutsEnabled } from './operations.js';
 import { expandablePayment, expandableRefund } from './expandable.js';
-import { paymentOrderHooks } from './order-hooks.js';
+import { paymentOrderHooks } from './order-payments.js';
 import { paymentApiRoutes, paymentPageRoutes } from './routes/index.js';
 
 export const paymentsModule: ModuleManifest = {
