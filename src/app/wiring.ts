@@ -153,7 +153,6 @@ export function buildWiring(config: Config, modules: readonly ModuleManifest[] =
     expandable: expandableOf(modules),
     erasure: erasureOf(modules),
     moderationTargets: moderationTargetsOf(modules),
-    orderPayments: providedOf(modules, 'orderPayments'),
     listings: providedOf(modules, 'listings'),
     processors: PROCESSORS,
     storage: storageOf(config),

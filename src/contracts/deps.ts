@@ -1,9 +1,9 @@
 // What every operation, timer and job runs with: the database, the clock, the configuration, and
 // the hooks the composition root (src/app/wiring.ts) assembled from the modules' manifests. The
-// hooks are how a module reaches behaviour that another module owns without importing it (orders
-// call the payments side through orderPayments; a party's erasure runs every participant) and how
-// modules reach the adapters (processors, storage). Every hook is required: a root that forgot one
-// does not type-check.
+// hooks are how a module reaches behaviour that another module owns without importing it (a
+// party's erasure runs every participant) and how modules reach the adapters (processors,
+// storage). A use case that crosses modules is a flow (src/flows/), not a hook. Every hook is
+// required: a root that forgot one does not type-check.
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db, Queryable, Tx } from '../db/db.js';
@@ -11,7 +11,6 @@ import type { Scope } from '../scope.js';
 import type { ErasureParticipant } from './erasure.js';
 import type { ModerationTargets } from './moderation.js';
 import type { ProcessorDriver, Provider } from './processor.js';
-import type { Settings } from './settings.js';
 import type { StorageDriver } from './storage.js';
 
 export interface Deps {
@@ -22,8 +21,6 @@ export interface Deps {
 }
 
 export interface Hooks {
-  /** The payment side of orders (the payments module's). */
-  readonly orderPayments: OrderPaymentHooks;
   /** Everyone who keeps data about a seller or buyer, in the order erasure runs them. */
   readonly erasure: readonly ErasureParticipant[];
   /** What trust and safety can flag and act on, by target type. */
@@ -48,25 +45,4 @@ export interface ListingLookup {
   find(q: Queryable, scope: Scope, id: string): Promise<ListingRef | null>;
   /** The same, locked for the rest of the transaction; 404 `resource_missing` when there is none. */
   lock(tx: Tx, scope: Scope, id: string): Promise<ListingRef>;
-}
-
-/**
- * The services of the request that moves the order, so processor calls the move asks for are made
- * right after its COMMIT; null (a timer) leaves them to the worker.
- */
-export type HookDeps = Deps | null;
-
-/**
- * The payment side of orders' moves (contract 9, 10): the orders module calls these inside its own
- * transactions and knows nothing of processors; an order is committed by `commitPaidOrder`
- * (src/modules/orders/operations.ts) when its payment succeeds. An order's creation is a flow
- * (src/flows/), which calls the payments module itself.
- */
-export interface OrderPaymentHooks {
-  /** The order was cancelled or expired: cancel its payment, or refund it (`order_cancelled`, `order_expired`). */
-  settleEnded(tx: Tx, scope: Scope, paymentId: string, reason: 'order_cancelled' | 'order_expired', now: Date, deps: HookDeps): Promise<void>;
-  /** The order completed: release the seller share after release_delay_seconds. */
-  release(tx: Tx, scope: Scope, paymentId: string, settings: Settings, now: Date, deps: HookDeps): Promise<void>;
-  /** The order was disputed: hold the release until the dispute is decided. */
-  holdRelease(tx: Tx, scope: Scope, paymentId: string, now: Date): Promise<void>;
 }

@@ -6,9 +6,10 @@
 import type { ModuleManifest } from '../contracts/wiring.js';
 import { createCheckoutRoute } from './routes/check-out.js';
 import { createOrderRoute } from './routes/place-order.js';
+import { ORDER_WINDOW_TIMERS } from './order-timers.js';
 
-/** POST /v1/orders (place-order.ts). */
-export const placeOrderFlow: ModuleManifest = { name: 'flow: place an order', routes: { secret: [createOrderRoute] } };
+/** POST /v1/orders (place-order.ts), and the order's window timers (order-timers.ts). */
+export const placeOrderFlow: ModuleManifest = { name: 'flow: place an order', routes: { secret: [createOrderRoute] }, timers: ORDER_WINDOW_TIMERS };
 
 /** POST /v1/checkouts (check-out.ts). */
 export const checkOutFlow: ModuleManifest = { name: 'flow: check out', routes: { secret: [createCheckoutRoute] } };

@@ -1,7 +1,7 @@
 // The payments module's public surface: what other modules, the flows and the composition root may
 // use of it (docs/architecture.md, Import rules). Everything else in the folder is the module's own.
 export { receiveProcessorReports } from './processor-reports.js';
-export { assertCanPay, createCheckoutPayment, createOrderPayment } from './order-payments.js';
+export { assertCanPay, createCheckoutPayment, createOrderPayment, holdOrderRelease, releaseOrderPayment, settleEndedOrderPayment } from './order-payments.js';
 export type { CheckoutForPayment, OrderForPayment } from './order-payments.js';
 export { processorCallsAfterCommit } from './kick.js';
 export type { CallKick } from './call-queue.js';

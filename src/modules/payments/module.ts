@@ -1,13 +1,11 @@
 // The payments module's manifest (src/contracts/wiring.ts): payments, refunds, releases and card
-// disputes, the processor-call job, the ledger invariants job, and the payment side of orders,
-// which it provides.
+// disputes, the processor-call job and the ledger invariants job.
 import type { ModuleManifest } from '../../contracts/wiring.js';
 import { runDueJobs } from '../../workers/engine.js';
 import { processorCallJob } from './calls.js';
 import { ledgerInvariantsJob } from './ledger-invariants.js';
 import { RELEASE_TIMER, releaseTimer, retryReleasesOnPayoutsEnabled } from './operations.js';
 import { expandablePayment, expandableRefund } from './expandable.js';
-import { paymentOrderHooks } from './order-payments.js';
 import { paymentApiRoutes, paymentPageRoutes } from './routes/index.js';
 
 export const paymentsModule: ModuleManifest = {
@@ -23,6 +21,5 @@ export const paymentsModule: ModuleManifest = {
   ],
   // A seller whose payouts become enabled gets its failed releases retried (contract 10).
   eventSubscribers: [retryReleasesOnPayoutsEnabled],
-  provides: { orderPayments: paymentOrderHooks },
   expandable: [expandablePayment, expandableRefund],
 };

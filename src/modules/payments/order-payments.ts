@@ -1,9 +1,7 @@
-// The payments module's side of orders: what an order's creation (the flows place-order and
-// check-out, src/flows/) and moves (src/contracts/deps.ts) do to its payment, in the order's
-// transaction.
+// The payments module's side of orders: what an order's creation and moves do to its payment, in
+// the order's transaction, called by the flows (src/flows/) in their order.
 import { errors } from '../../errors.js';
 import { newId } from '../../ids.js';
-import type { OrderPaymentHooks } from '../../contracts/deps.js';
 import type { Tx } from '../../db/db.js';
 import type { Scope } from '../../scope.js';
 import type { Settings } from '../../contracts/settings.js';
@@ -12,7 +10,6 @@ import { emitEvent } from '../../outbox/emit.js';
 import { cancelDueShare } from './checkout-charge.js';
 import * as moves from './moves.js';
 import { enqueueCall, type CallKick } from './call-queue.js';
-import { kickFor } from './kick.js';
 import * as queries from './queries.js';
 import { serializePayment } from './serialize.js';
 import { connectedProvider } from '../marketplaces/index.js';
@@ -173,26 +170,29 @@ export async function createCheckoutPayment(
   return { payment: chargeId, orderPayments };
 }
 
-export const paymentOrderHooks: OrderPaymentHooks = {
-  async settleEnded(tx, scope, paymentId, reason, now, deps) {
-    const row = await moves.requirePaymentLocked(tx, scope, paymentId);
-    // A checkout's share still due is canceled alone; the charge once every share is (one cancel call).
-    if (row.charge_payment_id !== null && row.status === 'awaiting_payment') {
-      await cancelDueShare(tx, scope, row, reason === 'order_expired' ? 'timer' : 'platform', now, kickFor(deps));
-      return;
-    }
-    await moves.settleEndedOrder(tx, scope, row, reason, now, kickFor(deps));
-  },
+/**
+ * The order was cancelled or expired: its payment is canceled, or refunded (`order_cancelled`,
+ * `order_expired`). A checkout's share still due is canceled alone; the charge once every share
+ * is (one cancel call).
+ */
+export async function settleEndedOrderPayment(tx: Tx, scope: Scope, paymentId: string, reason: 'order_cancelled' | 'order_expired', now: Date, kick: CallKick): Promise<void> {
+  const row = await moves.requirePaymentLocked(tx, scope, paymentId);
+  if (row.charge_payment_id !== null && row.status === 'awaiting_payment') {
+    await cancelDueShare(tx, scope, row, reason === 'order_expired' ? 'timer' : 'platform', now, kick);
+    return;
+  }
+  await moves.settleEndedOrder(tx, scope, row, reason, now, kick);
+}
 
-  async release(tx, scope, paymentId, settings, now, deps) {
-    const row = await moves.requirePaymentLocked(tx, scope, paymentId);
-    const seller = (await findSellerPayouts(tx, scope, moves.orderPartOf(row).sellerId)) ?? { payouts_status: 'not_started', processor_account: null };
-    await moves.scheduleRelease(tx, scope, row, settings.release_delay_seconds, now, seller, kickFor(deps));
-  },
+/** The order completed: the seller's share is released after release_delay_seconds. */
+export async function releaseOrderPayment(tx: Tx, scope: Scope, paymentId: string, settings: Settings, now: Date, kick: CallKick): Promise<void> {
+  const row = await moves.requirePaymentLocked(tx, scope, paymentId);
+  const seller = (await findSellerPayouts(tx, scope, moves.orderPartOf(row).sellerId)) ?? { payouts_status: 'not_started', processor_account: null };
+  await moves.scheduleRelease(tx, scope, row, settings.release_delay_seconds, now, seller, kick);
+}
 
-  async holdRelease(tx, scope, paymentId, now) {
-    const row = await moves.requirePaymentLocked(tx, scope, paymentId);
-    await moves.holdRelease(tx, scope, row, now);
-  },
-};
-
+/** The order was disputed: its release waits until the dispute is decided. */
+export async function holdOrderRelease(tx: Tx, scope: Scope, paymentId: string, now: Date): Promise<void> {
+  const row = await moves.requirePaymentLocked(tx, scope, paymentId);
+  await moves.holdRelease(tx, scope, row, now);
+}

@@ -36,7 +36,7 @@ async function report<T>(deps: Deps, scope: Scope, paymentId: string, check: (pa
     check(payment);
     const now = await modeNow(tx, deps.clock, scope);
     for (const one of reports(payment)) {
-      await handleReport(tx, scope, one, now, kickFor(deps), deps.hooks.orderPayments);
+      await handleReport(tx, scope, one, now, kickFor(deps));
       await keepInBooks(tx, scope, one, payment.currency, now);
     }
     return answer((await queries.lockPayment(tx, scope, payment.id))!);
@@ -184,7 +184,7 @@ export async function submitCheckout(ctx: ServiceContext, id: string, token: str
     if (!payment || payment.status !== 'awaiting_payment') return payment;
     const now = await modeNow(tx, ctx.clock, scope);
     const one: ProcessorReport = pay ? succeeded(payment) : { type: 'payment_failed', paymentId: id, paymentIntent: null, checkoutSession: null, message: SIMULATED_DECLINE_MESSAGE };
-    await handleReport(tx, scope, one, now, kickFor(ctx), ctx.hooks.orderPayments);
+    await handleReport(tx, scope, one, now, kickFor(ctx));
     return queries.lockPayment(tx, scope, id);
   });
   if (!row) return { kind: 'missing' };
