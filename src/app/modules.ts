@@ -1,11 +1,13 @@
 // Every module of the service, by its manifest (src/contracts/wiring.ts). The order is the order
 // of their routes in the OpenAPI document and of their other lists (subscribers, hooks); erasure
-// has an order of its own (wiring.ts). Adding a module is one line here.
+// has an order of its own (wiring.ts). Adding a module is one line here. The flows' routes and
+// timers (src/flows/manifests.ts) sit before the module whose resource they make.
 import type { ModuleManifest } from '../contracts/wiring.js';
 import { accountsModule } from '../modules/accounts/module.js';
 import { buyersModule } from '../modules/buyers/module.js';
 import { categoriesModule } from '../modules/categories/module.js';
 import { checkoutsModule } from '../modules/checkouts/module.js';
+import { checkOutFlow, placeOrderFlow } from '../flows/manifests.js';
 import { dashboardModule } from '../modules/dashboard/module.js';
 import { emailsModule } from '../modules/emails/module.js';
 import { ledgerModule } from '../modules/ledger/module.js';
@@ -38,7 +40,9 @@ export const MODULES: readonly ModuleManifest[] = [
   verificationsModule,
   onboardingModule,
   webhooksModule,
+  placeOrderFlow,
   ordersModule,
+  checkOutFlow,
   checkoutsModule,
   paymentsModule,
   ledgerModule,

@@ -7,6 +7,7 @@ import { createDb, type Db } from '../db/db.js';
 import { pgliteDriver, postgresDriver } from '../db/drivers.js';
 import { migrate } from '../db/migrate.js';
 import { statementLogTo } from '../db/statement-log.js';
+import { FLOWS } from '../flows/index.js';
 import { ApiKeyCache } from '../http/api-key-cache.js';
 import { buildApp, type RouteTable } from '../http/app.js';
 import { abandonEarlierClaims } from '../http/claim-owners.js';
@@ -50,6 +51,7 @@ export async function createServices(config: Config, options: ServiceOptions): P
     clock: options.clock,
     hooks: wiring,
     wiring,
+    flows: FLOWS,
     apiKeys: new ApiKeyCache(db, options.clock),
     rateLimiter,
     faults: options.faults ?? {},

@@ -206,7 +206,6 @@ export function buildWiring(config: Config, modules: readonly ModuleManifest[] =
     errorStatuses: errorStatusesOf(modules),
     tags: tagsOf(modules),
     moderationTargets: moderationTargetsOf(modules),
-    orderPayments: providedOf(modules, 'orderPayments'),
     listings: providedOf(modules, 'listings'),
     processors: PROCESSORS,
     simulated,

@@ -12,7 +12,7 @@ import type {
 } from 'fastify';
 import type { ClockAdvanceHook, CounterSource, JobKind, PeriodicJob, TimerHandlers, WorkerComponent, WorkStatsSource } from './background.js';
 import type { ApiKeyContext } from './context.js';
-import type { Deps, Hooks, ListingLookup, OrderPaymentHooks } from './deps.js';
+import type { Deps, Hooks, ListingLookup } from './deps.js';
 import type { ErrorCode } from '../errors.js';
 import type { ErasureParticipant } from './erasure.js';
 import type { ExpandableObject, ExpandableObjects } from './expansion.js';
@@ -52,8 +52,17 @@ export interface IdempotencyFaults {
   afterCommit?: (request: FastifyRequest) => void;
 }
 
+/**
+ * The flows (src/flows/) that routes of the modules start: a module cannot import a flow (flows
+ * import modules), so the root hands them to its routes with the services. Empty here:
+ * src/flows/index.ts declares its members by declaration merging, so this layer names no flow.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Flows {}
+
 /** One process's services: what a route is registered with. */
 export interface Services extends Deps {
+  readonly flows: Flows;
   readonly apiKeys: ApiKeys;
   readonly rateLimiter: RateLimiter;
   readonly faults: IdempotencyFaults;
@@ -133,7 +142,7 @@ export interface ModuleManifest {
   /** Its objects that `expand[]` can put in place of their ids (src/contracts/expansion.ts). */
   expandable?: readonly ExpandableObject[];
   /** Hooks this module provides to others. */
-  provides?: { orderPayments?: OrderPaymentHooks; listings?: ListingLookup };
+  provides?: { listings?: ListingLookup };
   /** Its own error codes with their HTTP statuses (the kernel's are src/errors.ts's). */
   errorCodes?: ErrorStatusTable;
   /** Its groups of operations in the OpenAPI document. */

@@ -63,6 +63,12 @@ describe('import rules on fixture trees', () => {
     expect(importCycles(tree)).toEqual([]);
   });
 
+  it('find a module importing a flow, and a flow importing a module past its index.ts', () => {
+    const tree = readTree(fixture('module-imports-flow'));
+    expect(layerViolations(tree)).toEqual(['src/modules/orders/operations.ts -> src/flows/place-order.ts']);
+    expect(moduleBoundaryViolations(tree)).toEqual(['src/flows/place-order.ts -> src/modules/orders/operations.ts']);
+  });
+
   it('find contracts/ importing a module', () => {
     const tree = readTree(fixture('contracts-import-module'));
     expect(layerViolations(tree)).toEqual(['src/contracts/erasure.ts -> src/modules/orders/index.ts']);

@@ -9,8 +9,8 @@ export { cycleWalk, importCycles, readTree, type SourceTree, valueImports } from
 
 // --- Layers ----------------------------------------------------------------------------------
 
-export type Layer = 'kernel' | 'main' | 'contracts' | 'db' | 'outbox' | 'domain' | 'workers' | 'http' | 'adapters' | 'modules' | 'app';
-const FOLDERS: readonly Layer[] = ['contracts', 'db', 'outbox', 'domain', 'workers', 'http', 'adapters', 'modules', 'app'];
+export type Layer = 'kernel' | 'main' | 'contracts' | 'db' | 'outbox' | 'domain' | 'workers' | 'http' | 'adapters' | 'modules' | 'flows' | 'app';
+const FOLDERS: readonly Layer[] = ['contracts', 'db', 'outbox', 'domain', 'workers', 'http', 'adapters', 'modules', 'flows', 'app'];
 
 /** The layer of a file of src/: the files directly in src/ are the kernel (but main.ts), else its first folder. */
 export function layerOf(file: string): Layer | null {
@@ -20,23 +20,26 @@ export function layerOf(file: string): Layer | null {
   return FOLDERS.includes(folder) ? folder : null;
 }
 
-const INFRASTRUCTURE_MAY_NOT: readonly Layer[] = ['http', 'adapters', 'modules', 'app', 'main'];
+const INFRASTRUCTURE_MAY_NOT: readonly Layer[] = ['http', 'adapters', 'modules', 'flows', 'app', 'main'];
 
 /**
  * What each layer may not import. The kernel and contracts sit at the bottom (they may use db/'s types, as
  * scope.ts uses Queryable); nothing imports main.ts; only main.ts imports app/ (tests do too, from outside src/).
+ * flows/ (use cases that cross modules) sit above the modules: a flow imports modules' public surfaces,
+ * no module imports a flow, and only app/ assembles them.
  */
 export const MAY_NOT_IMPORT: Record<Layer, readonly Layer[]> = {
-  kernel: ['contracts', 'outbox', 'domain', 'workers', 'http', 'adapters', 'modules', 'app', 'main'],
-  contracts: ['outbox', 'domain', 'workers', 'http', 'adapters', 'modules', 'app', 'main'],
+  kernel: ['contracts', 'outbox', 'domain', 'workers', 'http', 'adapters', 'modules', 'flows', 'app', 'main'],
+  contracts: ['outbox', 'domain', 'workers', 'http', 'adapters', 'modules', 'flows', 'app', 'main'],
   db: INFRASTRUCTURE_MAY_NOT,
   outbox: INFRASTRUCTURE_MAY_NOT,
   domain: INFRASTRUCTURE_MAY_NOT,
   workers: INFRASTRUCTURE_MAY_NOT,
-  http: ['adapters', 'modules', 'app', 'main'],
-  adapters: ['http', 'modules', 'app', 'main'],
+  http: ['adapters', 'modules', 'flows', 'app', 'main'],
+  adapters: ['http', 'modules', 'flows', 'app', 'main'],
   // Modules reach the adapters through the hooks the root wires (src/contracts/deps.ts), their types through contracts/.
-  modules: ['adapters', 'app', 'main'],
+  modules: ['adapters', 'flows', 'app', 'main'],
+  flows: ['app', 'main'],
   app: ['main'],
   main: [],
 };

@@ -1,70 +1,69 @@
-// Checkout operations (docs/decisions/checkouts.md). A checkout is made in one transaction, all
-// or nothing: its orders are checked and their units reserved (the orders module's
-// reserveCheckoutOrders), then its row is written, then its orders, their payment shares and
-// their events (writeCheckoutOrders), then its own events. Its status afterwards follows its
+// Checkout operations (docs/decisions/checkouts.md). A checkout is made by a flow
+// (src/flows/check-out.ts) in one transaction, all or nothing: its orders are checked and their
+// units reserved, then its row is written (openCheckout), then its orders, their payment shares
+// and their events, then its own events (announceCheckout). Its status afterwards follows its
 // orders (follow-orders.ts).
-import type { Queryable } from '../../db/db.js';
+import type { Queryable, Tx } from '../../db/db.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';
-import { newId } from '../../ids.js';
 import { emitEvents } from '../../outbox/emit.js';
 import type { OperationContext } from '../../contracts/context.js';
 import type { Scope } from '../../scope.js';
-import { reserveCheckoutOrders, writeCheckoutOrders } from '../orders/index.js';
 import { paymentPageUrl } from '../payments/index.js';
 import { insertCheckout, selectCheckout, selectCheckouts, updateCheckoutPayment, type CheckoutRow } from './queries.js';
 import type { Checkout, CreateCheckoutBody, ListCheckoutsQuery } from './schemas.js';
 import { serializeCheckout } from './serialize.js';
 
-/**
- * Refusals, item by item in item order, as an order's creation refuses (contract 9), the `param`
- * naming the item (`items[2].listing`): 404 buyer, then listing; 409 invalid_state (listing not
- * published, buyer erased); 403 self_order, seller_suspended; with payments on the processor's
- * (per seller); 409 quantity_unavailable (`items[i].quantity`, the first item of the short
- * listing). Payments off: every order committed and the checkout `completed` at once
- * (checkout.created, checkout.completed after its orders' order.created and order.committed).
- * Payments on: every order `awaiting_payment` until the checkout's one payment succeeds
- * (checkout.created after payment.created and the orders' order.created).
- */
-export async function createCheckout(ctx: OperationContext, body: CreateCheckoutBody): Promise<Checkout> {
-  const { scope } = ctx;
-  const id = newId('checkout');
-  const checkout = await ctx.db.transaction(async (tx) => {
-    const reserved = await reserveCheckoutOrders(tx, ctx, {
-      checkout: id,
-      buyer: body.buyer,
-      items: body.items,
-      payment_method: body.payment_method,
-      success_url: body.success_url,
-      cancel_url: body.cancel_url,
-    });
-    const { now } = reserved;
-    const payments = reserved.settings.payments_enabled;
-    let row = await insertCheckout(tx, scope, {
-      id,
-      buyer_id: body.buyer,
-      status: payments ? 'awaiting_payment' : 'completed',
-      currency: reserved.currency,
-      subtotal: reserved.subtotal,
-      fee_amount: reserved.feeAmount,
-      total: reserved.total,
-      order_ids: [...reserved.orderIds],
-      success_url: body.success_url ?? null,
-      cancel_url: body.cancel_url ?? null,
-      expires_at: reserved.expiresAt,
-      metadata: body.metadata ?? {},
-      created_at: now,
-    });
-    const { payment } = await writeCheckoutOrders(tx, ctx, reserved);
-    if (payment !== null) row = await updateCheckoutPayment(tx, scope, id, payment);
-    const checkout = serializeCheckout(row, null);
-    await emitEvents(tx, scope, now, payments ? [{ type: 'checkout.created', object: checkout }] : [
-      { type: 'checkout.created', object: checkout },
-      { type: 'checkout.completed', object: checkout },
-    ]);
-    return checkout;
+/** What a new checkout's row is made of: the request's fields and its orders' sums. */
+export interface NewCheckoutValues {
+  id: string;
+  body: CreateCheckoutBody;
+  payments: boolean;
+  currency: string;
+  subtotal: number;
+  feeAmount: number;
+  total: number;
+  orderIds: readonly string[];
+  expiresAt: Date | null;
+  now: Date;
+}
+
+/** Writes a new checkout's row: `awaiting_payment` with payments on, else `completed`. */
+export function openCheckout(tx: Tx, scope: Scope, values: NewCheckoutValues): Promise<CheckoutRow> {
+  const { body } = values;
+  return insertCheckout(tx, scope, {
+    id: values.id,
+    buyer_id: body.buyer,
+    status: values.payments ? 'awaiting_payment' : 'completed',
+    currency: values.currency,
+    subtotal: values.subtotal,
+    fee_amount: values.feeAmount,
+    total: values.total,
+    order_ids: [...values.orderIds],
+    success_url: body.success_url ?? null,
+    cancel_url: body.cancel_url ?? null,
+    expires_at: values.expiresAt,
+    metadata: body.metadata ?? {},
+    created_at: values.now,
   });
-  return withPaymentUrl(ctx, checkout);
+}
+
+/** Names the checkout's charge. */
+export function setCheckoutPayment(tx: Tx, scope: Scope, id: string, paymentId: string): Promise<CheckoutRow> {
+  return updateCheckoutPayment(tx, scope, id, paymentId);
+}
+
+/**
+ * The new checkout's events: checkout.created, and checkout.completed with payments off (its
+ * orders were made committed); answers the checkout.
+ */
+export async function announceCheckout(tx: Tx, scope: Scope, row: CheckoutRow, now: Date): Promise<Checkout> {
+  const checkout = serializeCheckout(row, null);
+  await emitEvents(tx, scope, now, row.status === 'awaiting_payment' ? [{ type: 'checkout.created', object: checkout }] : [
+    { type: 'checkout.created', object: checkout },
+    { type: 'checkout.completed', object: checkout },
+  ]);
+  return checkout;
 }
 
 /**

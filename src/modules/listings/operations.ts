@@ -25,7 +25,7 @@ import {
   selectListingForOrder,
   selectListings,
   selectListingSellerId,
-  updateListingReserveThenCommit,
+  reserveUnitsStatement, type Statement,
   updateListingSell,
   updateListingStatus,
   updateListingUnreserve,
@@ -385,15 +385,15 @@ export async function findListingForOrder(q: Queryable, scope: Scope, id: string
 }
 
 /**
- * Reserves `quantity` units of a published listing for an order by one conditional UPDATE (no
- * oversell, whatever the concurrency), as the order's transaction's last statement, sent together
- * with its COMMIT (docs/performance.md R4: a listing is the hot row). When the units
- * cannot be reserved the transaction rolls back and this throws the database's refusal
- * (`refusal(error) === 'units_unavailable'`, src/db/pg-errors.ts); the caller reads the listing
- * again to tell which. Return at once after it: the transaction has committed.
+ * The statement that reserves an order's units of a published listing, for its flow to send last,
+ * with its COMMIT (queries.ts says why; docs/performance.md R4); it raises the refusal
+ * 'units_unavailable' when the listing is not published or has too few units, which rolls the
+ * transaction back.
  */
-export async function reserveUnitsThenCommit(tx: Tx, scope: Scope, listingId: string, quantity: number): Promise<void> {
-  await updateListingReserveThenCommit(tx, scope, listingId, quantity);
+export type { Statement } from './queries.js';
+
+export function unitsReservation(scope: Scope, listingId: string, quantity: number): Statement {
+  return reserveUnitsStatement(scope, listingId, quantity);
 }
 
 /** Units asked of one listing (a checkout's items of that listing, summed). */

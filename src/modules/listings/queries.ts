@@ -192,25 +192,33 @@ export async function updateListingsOfSellerRemoved(
   );
 }
 
-// ---- units, for orders (operations.ts: reserveUnitsThenCommit, returnUnits, sellUnits) ----
+// ---- units, for orders (operations.ts: unitsReservation, returnUnits, sellUnits) ----
+
+/** A statement for a caller to send as it chooses (one that must go with its transaction's COMMIT). */
+export interface Statement {
+  readonly sql: string;
+  readonly params: readonly unknown[];
+}
 
 /**
  * Reserves units of a published listing in one conditional statement: the condition is checked on
- * the row it locked, so no two orders can take the same unit. It runs as the transaction's last
- * statement, sent with its COMMIT (Tx.queryThenCommit; docs/performance.md R4).
+ * the row it locked, so no two orders can take the same unit. The flow that places an order
+ * (src/flows/place-order.ts) sends it as its transaction's last statement, with its COMMIT
+ * (Tx.queryThenCommit; docs/performance.md R4): the listing's row is locked from this statement to
+ * the COMMIT only, with no round trip between.
  * When the listing is not published or has fewer units left it raises the refusal
  * 'units_unavailable' (migrations/0014_refusals.sql), which rolls the transaction back.
  */
-export async function updateListingReserveThenCommit(tx: Tx, scope: Scope, id: string, quantity: number): Promise<void> {
-  await tx.queryThenCommit(
-    `WITH r AS (
+export function reserveUnitsStatement(scope: Scope, id: string, quantity: number): Statement {
+  return {
+    sql: `WITH r AS (
        UPDATE listings SET quantity_reserved = quantity_reserved + $4
         WHERE marketplace_id = $1 AND mode = $2 AND id = $3 AND status = 'published'
           AND quantity - quantity_reserved - quantity_sold >= $4
         RETURNING 1)
      SELECT CASE WHEN EXISTS (SELECT 1 FROM r) THEN true ELSE raise_refusal('units_unavailable') END AS reserved`,
-    [scope.marketplaceId, scope.mode, id, quantity],
-  );
+    params: [scope.marketplaceId, scope.mode, id, quantity],
+  };
 }
 
 /** What a checkout's listing refused: missing, not published, or short of units (its units left). */

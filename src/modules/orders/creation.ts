@@ -1,5 +1,5 @@
-// What making an order checks and builds, shared by an order made alone (createOrder,
-// operations.ts) and the orders of a checkout (checkout-orders.ts): the refusals of contract 9 on
+// What making an order checks and builds, shared by an order made alone (placing.ts,
+// for src/flows/place-order.ts) and the orders of a checkout (checkout-orders.ts): the refusals of contract 9 on
 // the inputs read by selectOrderInputs, the amounts, and the new row with its creation transition
 // and events. The two differ only in how a refusal names its `param` (`listing` or
 // `items[2].listing`), how many orders they make, and how they reserve the units.

@@ -1,24 +1,19 @@
 // Order operations (contract 9). Each owns its transaction, moves the order through the one table
 // in machine.ts, writes the move and its transition log entry in one statement, and emits its
 // events in the same transaction. Lock order: the order, then its listing (units), then its dispute.
-// Creation orders its statements for a hot listing (docs/performance.md R2–R4): the rules'
-// unlocked reads run before the transaction; in it the order, its timer and its events are
-// written first, and the listing's row is locked last, by the one conditional UPDATE that reserves
-// the units.
-import { settleAll, type Queryable, type Tx } from '../../db/db.js';
-import { refusal } from '../../db/pg-errors.js';
+// Creation is a flow (src/flows/place-order.ts) over placing.ts.
+import type { Queryable, Tx } from '../../db/db.js';
 import { pageOfItems, pageRequest, toList, type ListEnvelope, type PageParams } from '../../db/paging.js';
 import { applyTimers, emitMove, move, partyOf, rowOf, timerMove, type Actor, type Party, type Row } from '../../domain/state-machine.js';
 import { DomainError, errors } from '../../errors.js';
-import { emitEvents, previousAttributes } from '../../outbox/emit.js';
+import { previousAttributes } from '../../outbox/emit.js';
 import { newId } from '../../ids.js';
 import type { Scope } from '../../scope.js';
-import type { DueTimer, TimerHandler } from '../../contracts/background.js';
+import type { DueTimer } from '../../contracts/background.js';
 import type { OperationContext } from '../../contracts/context.js';
-import { findListingForOrder, reserveUnitsThenCommit, returnUnits, sellUnits } from '../listings/index.js';
+import { returnUnits, sellUnits } from '../listings/index.js';
 import type { Settings } from '../../contracts/settings.js';
-import { loadSettings, loadSettingsAndNow, settingsAndNowOf } from '../marketplaces/index.js';
-import type { Deps, HookDeps, OrderPaymentHooks } from '../../contracts/deps.js';
+import { loadSettings, loadSettingsAndNow } from '../marketplaces/index.js';
 import { recordReputationEvent } from '../reputation/index.js';
 import { lockOrderAndDispute, openDispute } from './disputes.js';
 import { DISPUTE_MACHINE } from './dispute-machine.js';
@@ -32,10 +27,9 @@ import {
   type OrderState,
   type OrderTimer,
 } from './machine.js';
-import { insertOrder, lockOrder, selectCheckoutOrderStates, selectOrderInputs, updateDisputeDecided, updateOrderPayment, selectOrder, selectOrders, selectTransitions, updateOrderMove, type OrderMutable, type OrderRow } from './queries.js';
-import type { CancelOrderBody, CreateOrderBody, DecideDisputeBody, Dispute, DisputeOrderBody, ListOrdersQuery, Order, OrderTransition } from './schemas.js';
+import { lockOrder, selectCheckoutOrderStates, updateDisputeDecided, selectOrder, selectOrders, selectTransitions, updateOrderMove, type OrderMutable, type OrderRow } from './queries.js';
+import type { DecideDisputeBody, Dispute, DisputeOrderBody, ListOrdersQuery, Order, OrderTransition } from './schemas.js';
 import { serializeDispute, serializeOrder, serializeTransition } from './serialize.js';
-import { checkOrderable, createdEvents, listingNotOrderable, newOrder, ORDER_PARAMS, paymentView, quantityUnavailable } from './creation.js';
 
 type OrderRowMove = Row<OrderState, OrderOperation, OrderTimer>;
 
@@ -43,55 +37,6 @@ const SECOND = 1000;
 const after = (now: Date, seconds: number) => new Date(now.getTime() + seconds * SECOND);
 
 export { feeOf } from './creation.js';
-
-// ---- create ----
-
-/**
- * Refusals in contract 9's order: 404 buyer or listing; 409 invalid_state (listing not published,
- * buyer erased); 403 self_order, seller_suspended (then, with payments on, the processor's); 409
- * quantity_unavailable. Amounts are fixed here.
- */
-export async function createOrder(ctx: OperationContext, body: CreateOrderBody): Promise<Order> {
-  const { scope, db } = ctx;
-  const quantity = body.quantity ?? 1;
-  // The rules read without locks, so their reads run before the transaction, in one statement:
-  // the transaction then holds its connection for its writes only (a time that bounds the orders
-  // per second of a pool). Inside an Idempotency-Key's transaction they simply join it.
-  const [inputs] = await selectOrderInputs(db, scope, body.buyer, [body.listing]);
-  const { settings, now } = settingsAndNowOf(ctx.clock, scope, inputs ?? { settings: {}, clock_offset_ms: 0 });
-  // The refusals in contract 9's order (docs/orders.md); the payment hook's two come after these.
-  const orderable = checkOrderable(inputs, body, ORDER_PARAMS);
-  const { listingId, sellerId } = orderable;
-
-  try {
-    return await db.transaction(async (tx) => {
-      if (settings.payments_enabled) await ctx.hooks.orderPayments.assertCanPay(tx, scope, sellerId, settings);
-      const made = newOrder(orderable, quantity, body, null, settings, now, ORDER_PARAMS);
-      let row = made.row;
-      const window = STATE_WINDOW[row.state]!;
-      // Nothing here waits for an answer before the next statement (docs/performance.md R3): the
-      // order's row is made here, not read back, so the BEGIN, the order, its timer, its events and
-      // their subscribers' statements leave together.
-      const written = [insertOrder(tx, scope, row, made.transition, window.timer)];
-      if (row.state === 'awaiting_payment') {
-        await settleAll(written);
-        const paymentId = await ctx.hooks.orderPayments.createPayment(tx, scope, paymentView(row), settings, now, ctx);
-        row = await updateOrderPayment(tx, scope, row.id, paymentId);
-      }
-      const order = serializeOrder(row);
-      await settleAll([...written, emitEvents(tx, scope, now, createdEvents(order))]);
-      // Last, sent with the COMMIT (docs/performance.md R4): the listing's row is the hot one.
-      await reserveUnitsThenCommit(tx, scope, listingId, quantity);
-      return order;
-    });
-  } catch (error) {
-    if (refusal(error) !== 'units_unavailable') throw error;
-    // The transaction rolled back; tell a listing no longer published from too few units.
-    const current = await findListingForOrder(db, scope, listingId);
-    if (current && current.status !== 'published') throw listingNotOrderable(listingId, current.status, 'listing');
-    throw quantityUnavailable(listingId, current?.quantity_available ?? 0, quantity, 'order', 'quantity');
-  }
-}
 
 // ---- read ----
 
@@ -122,71 +67,62 @@ export interface ActorInput {
   reason?: string;
 }
 
-export function claimOrder(ctx: OperationContext, id: string, body: ActorInput): Promise<Order> {
-  return transition(ctx, id, 'claim', body);
-}
-
-export function confirmOrder(ctx: OperationContext, id: string, body: ActorInput): Promise<Order> {
-  return transition(ctx, id, 'confirm', body);
-}
-
-export function cancelOrder(ctx: OperationContext, id: string, body: CancelOrderBody): Promise<Order> {
-  return transition(ctx, id, 'cancel', body ?? {});
-}
-
-export function proposeCancellation(ctx: OperationContext, id: string, body: ActorInput): Promise<Order> {
-  return transition(ctx, id, 'propose_cancellation', body);
-}
-
-export function acceptCancellation(ctx: OperationContext, id: string, body: ActorInput): Promise<Order> {
-  return transition(ctx, id, 'accept_cancellation', body);
-}
-
-export function declineCancellation(ctx: OperationContext, id: string, body: ActorInput): Promise<Order> {
-  return transition(ctx, id, 'decline_cancellation', body);
-}
-
-export function disputeOrder(ctx: OperationContext, id: string, body: DisputeOrderBody): Promise<Order> {
-  return transition(ctx, id, 'dispute', { actor: body.actor, reason: body.reason }, body);
-}
-
 /**
  * One move asked over the API. Refusals in the order of docs/architecture.md: not a party (403
  * actor_not_party), then the state (409 invalid_state, naming it), then the party (403
  * actor_not_permitted); then the rules the table cannot hold (one proposal at a time, the dispute
  * window).
  */
-async function transition(
+export async function moveOrder(
+  tx: Tx,
   ctx: OperationContext,
   id: string,
   operation: OrderOperation,
   input: ActorInput,
   dispute?: DisputeOrderBody,
-): Promise<Order> {
+): Promise<OrderMove> {
   const { scope } = ctx;
-  return ctx.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, scope, id);
-    if (!order) throw errors.missing('order', id);
-    const actor: Actor = input.actor === undefined ? 'platform' : partyOf('order', input.actor, { buyer: order.buyer_id, seller: order.seller_id });
-    const { settings, now } = await loadSettingsAndNow(tx, ctx.clock, scope);
-    const proposal = order.cancellation_proposed_by;
-    const table = rowOf(ORDER_MACHINE, order.state, operation);
-    if (table && (operation === 'accept_cancellation' || operation === 'decline_cancellation') && proposal === null) {
-      throw new DomainError('invalid_state', `The order is ${order.state} and has no cancellation proposal; there is nothing to ${operation === 'accept_cancellation' ? 'accept' : 'decline'}.`);
-    }
-    const row = move(ORDER_MACHINE, order.state, operation, actor, proposal);
-    // One payment pays a checkout's orders, so they are paid or expire together: while it is awaited
-    // none is cancelled alone. The rule is the checkout's, not a state of the order (an order made
-    // alone keeps the table's awaiting_payment → cancelled row), so it sits here, after the table.
-    if (row.to === 'cancelled' && order.state === 'awaiting_payment' && order.checkout_id !== null) {
-      throw new DomainError('invalid_state', `The order belongs to the checkout ${order.checkout_id}, which awaits its payment; its orders are paid or expire together, so it cannot be cancelled alone.`);
-    }
-    if (operation === 'propose_cancellation' && proposal !== null) {
-      throw new DomainError('invalid_state', `The order is ${order.state} and already has a cancellation proposed by the ${proposal}; one proposal at a time.`);
-    }
-    if (operation === 'dispute') assertMayDispute(order, settings, now);
-    return serializeOrder(await applyMove(tx, scope, order, row, now, settings, { actor, actorId: input.actor ?? null, reason: input.reason ?? null, dispute, hooks: ctx.hooks.orderPayments, deps: ctx }));
-  });
+  const order = await lockOrder(tx, scope, id);
+  if (!order) throw errors.missing('order', id);
+  const actor: Actor = input.actor === undefined ? 'platform' : partyOf('order', input.actor, { buyer: order.buyer_id, seller: order.seller_id });
+  const { settings, now } = await loadSettingsAndNow(tx, ctx.clock, scope);
+  const proposal = order.cancellation_proposed_by;
+  const table = rowOf(ORDER_MACHINE, order.state, operation);
+  if (table && (operation === 'accept_cancellation' || operation === 'decline_cancellation') && proposal === null) {
+    throw new DomainError('invalid_state', `The order is ${order.state} and has no cancellation proposal; there is nothing to ${operation === 'accept_cancellation' ? 'accept' : 'decline'}.`);
+  }
+  const row = move(ORDER_MACHINE, order.state, operation, actor, proposal);
+  // One payment pays a checkout's orders, so they are paid or expire together: while it is awaited
+  // none is cancelled alone. The rule is the checkout's, not a state of the order (an order made
+  // alone keeps the table's awaiting_payment → cancelled row), so it sits here, after the table.
+  if (row.to === 'cancelled' && order.state === 'awaiting_payment' && order.checkout_id !== null) {
+    throw new DomainError('invalid_state', `The order belongs to the checkout ${order.checkout_id}, which awaits its payment; its orders are paid or expire together, so it cannot be cancelled alone.`);
+  }
+  if (operation === 'propose_cancellation' && proposal !== null) {
+    throw new DomainError('invalid_state', `The order is ${order.state} and already has a cancellation proposed by the ${proposal}; one proposal at a time.`);
+  }
+  if (operation === 'dispute') assertMayDispute(order, settings, now);
+  const moved = await applyMove(tx, scope, order, row, now, settings, { actor, actorId: input.actor ?? null, reason: input.reason ?? null, dispute });
+  return orderMoveOf(moved, row.to, settings, now);
+}
+
+/**
+ * An order's move, done: the order as answered, and what its payment's side needs to follow it
+ * (the flow asks payments: an ended order's payment is canceled or refunded, a completed one's
+ * released, a disputed one's release held).
+ */
+export interface OrderMove {
+  order: Order;
+  /** The state the move went to. */
+  to: OrderState;
+  /** The order's payment (its share of a checkout's charge); null with payments off. */
+  paymentId: string | null;
+  settings: Settings;
+  now: Date;
+}
+
+function orderMoveOf(moved: OrderRow, to: OrderState, settings: Settings, now: Date): OrderMove {
+  return { order: serializeOrder(moved), to, paymentId: moved.payment_id, settings, now };
 }
 
 function assertMayDispute(order: OrderRow, settings: Settings, now: Date): void {
@@ -203,52 +139,33 @@ function assertMayDispute(order: OrderRow, settings: Settings, now: Date): void 
 
 // ---- moves by the processor and the platform's dispute decision (for other modules) ----
 
-/**
- * awaiting_payment → committed when its payment succeeds; for the payments module, in its
- * transaction, with its own hooks (a commit calls none of them, but every move is given them).
- */
-export async function commitPaidOrder(tx: Tx, scope: Scope, orderId: string, settings: Settings, now: Date, hooks: OrderPaymentHooks): Promise<Order> {
+/** awaiting_payment → committed when its payment succeeds; for the payments module, in its transaction. */
+export async function commitPaidOrder(tx: Tx, scope: Scope, orderId: string, settings: Settings, now: Date): Promise<Order> {
   const order = await lockOrder(tx, scope, orderId);
   if (!order) throw errors.missing('order', orderId);
   const row = move(ORDER_MACHINE, order.state, 'pay', 'processor');
-  return serializeOrder(await applyMove(tx, scope, order, row, now, settings, { actor: 'processor', actorId: null, reason: null, hooks, deps: null }));
+  return serializeOrder(await applyMove(tx, scope, order, row, now, settings, { actor: 'processor', actorId: null, reason: null }));
 }
 
 /**
  * The platform decides an open dispute: the dispute's decide row (dispute.updated,
- * dispute.decided), then the order's (for the seller: completed; for the buyer: cancelled), and a
- * dispute_lost reputation event for the party decided against.
+ * dispute.decided), then the order's (for the seller: completed; for the buyer: cancelled). The
+ * flow then has the payment follow the order, and records dispute_lost for `loser`.
  */
-export async function decideDispute(ctx: OperationContext, id: string, body: DecideDisputeBody): Promise<Dispute> {
+export async function decideDispute(tx: Tx, ctx: OperationContext, id: string, body: DecideDisputeBody): Promise<{ dispute: Dispute; move: OrderMove; loser: string }> {
   const { scope } = ctx;
-  return ctx.db.transaction(async (tx) => {
-    const { order, dispute } = await lockOrderAndDispute(tx, scope, id);
-    const decide = move(DISPUTE_MACHINE, dispute.status, 'decide', 'platform');
-    const { settings, now } = await loadSettingsAndNow(tx, ctx.clock, scope);
-    const before = serializeDispute(dispute);
-    const after = serializeDispute(await updateDisputeDecided(tx, scope, id, body.outcome, body.note ?? null, now));
-    await applyTimers(tx, scope, decide, id);
-    await emitMove(tx, scope, now, decide, after, previousAttributes(before, after));
-    await decideDisputedOrder(tx, scope, order, body.outcome, body.note ?? null, settings, now, ctx);
-    return after;
-  });
-}
-
-async function decideDisputedOrder(
-  tx: Tx,
-  scope: Scope,
-  order: OrderRow,
-  outcome: Party,
-  note: string | null,
-  settings: Settings,
-  now: Date,
-  deps: Deps,
-): Promise<OrderRow> {
+  const { order, dispute } = await lockOrderAndDispute(tx, scope, id);
+  const decide = move(DISPUTE_MACHINE, dispute.status, 'decide', 'platform');
+  const { settings, now } = await loadSettingsAndNow(tx, ctx.clock, scope);
+  const before = serializeDispute(dispute);
+  const after = serializeDispute(await updateDisputeDecided(tx, scope, id, body.outcome, body.note ?? null, now));
+  await applyTimers(tx, scope, decide, id);
+  await emitMove(tx, scope, now, decide, after, previousAttributes(before, after));
+  const outcome: Party = body.outcome;
   const row = move(ORDER_MACHINE, order.state, outcome === 'seller' ? 'decide_for_seller' : 'decide_for_buyer', 'platform');
-  const moved = await applyMove(tx, scope, order, row, now, settings, { actor: 'platform', actorId: null, reason: note, hooks: deps.hooks.orderPayments, deps });
+  const moved = await applyMove(tx, scope, order, row, now, settings, { actor: 'platform', actorId: null, reason: body.note ?? null });
   const loser = outcome === 'seller' ? order.buyer_id : order.seller_id;
-  await recordReputationEvent(tx, scope, { subject: loser, kind: 'dispute_lost', order: order.id }, now);
-  return moved;
+  return { dispute: after, move: orderMoveOf(moved, row.to, settings, now), loser };
 }
 
 /** The order locked, for a change that depends on its state (a review, a dispute); 404 when missing. */
@@ -267,19 +184,20 @@ export type { OrderRow } from './queries.js';
 
 // ---- timers ----
 
-async function timerHandler(tx: Tx, scope: Scope, timer: DueTimer, now: Date, deps: Deps, kind: OrderTimer): Promise<void> {
+/**
+ * The move a due window timer makes (expire an unpaid or unclaimed order, confirm an unconfirmed
+ * one), in the timer's claim; null for a stale timer (the order moved on, or its window moved),
+ * which is dropped.
+ */
+export async function moveOrderByTimer(tx: Tx, scope: Scope, timer: DueTimer, now: Date, kind: OrderTimer): Promise<OrderMove | null> {
   const order = await lockOrder(tx, scope, timer.subjectId);
   const row = order && timerMove(ORDER_MACHINE, order.state, kind);
-  // A stale timer (the order moved on, or its window moved) is dropped.
-  if (!order || !row || order.deadline === null || order.deadline > now) return;
+  if (!order || !row || order.deadline === null || order.deadline > now) return null;
   const settings = await loadSettings(tx, scope);
-  // Processor calls the move asks for are left to the worker: this runs inside the timer's claim.
-  await applyMove(tx, scope, order, row, now, settings, { actor: 'timer', actorId: null, reason: null, hooks: deps.hooks.orderPayments, deps: null });
+  const moved = await applyMove(tx, scope, order, row, now, settings, { actor: 'timer', actorId: null, reason: null });
+  return orderMoveOf(moved, row.to, settings, now);
 }
 
-export const expireUnpaidOrderTimer: TimerHandler = (tx, scope, timer, now, deps) => timerHandler(tx, scope, timer, now, deps, PAYMENT_WINDOW_TIMER);
-export const expireUnclaimedOrderTimer: TimerHandler = (tx, scope, timer, now, deps) => timerHandler(tx, scope, timer, now, deps, CLAIM_WINDOW_TIMER);
-export const confirmOrderTimer: TimerHandler = (tx, scope, timer, now, deps) => timerHandler(tx, scope, timer, now, deps, CONFIRM_WINDOW_TIMER);
 export { CLAIM_WINDOW_TIMER, CONFIRM_WINDOW_TIMER, PAYMENT_WINDOW_TIMER };
 
 // ---- the move itself ----
@@ -290,10 +208,6 @@ interface MoveInput {
   actorId: string | null;
   reason: string | null;
   dispute?: DisputeOrderBody;
-  /** The payment side of the order's moves (the wiring's). */
-  hooks: OrderPaymentHooks;
-  /** The request's services: processor calls the move asks for are made right after COMMIT; null leaves them to the worker. */
-  deps: HookDeps;
 }
 
 function mutableOf(row: OrderRow): OrderMutable {
@@ -305,8 +219,8 @@ function mutableOf(row: OrderRow): OrderMutable {
 /**
  * Applies a row of the table to a locked order: the units (back to the listing when the order ends
  * before it was claimed, sold when it completes or ends after the claim), the fields of the new
- * state, the windows, the transition log, the row's events, and what the move means elsewhere
- * (the dispute, reputation, the payment hooks).
+ * state, the windows, the transition log, the row's events, the dispute it opens, and the
+ * seller's completed order (reputation). What it means for the payment is the flow's to follow.
  */
 async function applyMove(tx: Tx, scope: Scope, order: OrderRow, row: OrderRowMove, now: Date, settings: Settings, input: MoveInput): Promise<OrderRow> {
   const next: OrderMutable = { ...mutableOf(order), state: row.to };
@@ -357,12 +271,6 @@ async function applyMove(tx: Tx, scope: Scope, order: OrderRow, row: OrderRowMov
   }
   if (row.to === 'completed' && order.completed_at === null) {
     await recordReputationEvent(tx, scope, { subject: order.seller_id, kind: 'order_completed', order: order.id }, now);
-  }
-  if (moved.payment_id !== null) {
-    const { hooks, deps } = input;
-    if (ends) await hooks.settleEnded(tx, scope, moved.payment_id, row.to === 'expired' ? 'order_expired' : 'order_cancelled', now, deps);
-    if (row.to === 'completed') await hooks.release(tx, scope, moved.payment_id, settings, now, deps);
-    if (row.to === 'disputed') await hooks.holdRelease(tx, scope, moved.payment_id, now);
   }
   return moved;
 }

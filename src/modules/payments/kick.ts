@@ -18,7 +18,14 @@ const POLL_MS = 20;
 
 /** A kick for the services of one request (null: leave the calls to the worker). */
 export function kickFor(deps: Deps | null): CallKick {
-  if (deps === null) return null;
+  return deps === null ? null : processorCallsAfterCommit(deps);
+}
+
+/**
+ * What a request (a flow run with its services) gives the payments it changes: the processor
+ * calls they ask for are made right after the transaction's COMMIT, before the request answers.
+ */
+export function processorCallsAfterCommit(deps: Deps): NonNullable<CallKick> {
   // The payments each transaction asked for, so one transaction runs one batch after its COMMIT.
   const pending = new WeakMap<Tx, Set<string>>();
   return (tx, paymentId) => {

@@ -1,13 +1,11 @@
 // The payments module's manifest (src/contracts/wiring.ts): payments, refunds, releases and card
-// disputes, the processor-call job, the ledger invariants job, and the payment side of orders,
-// which it provides.
+// disputes, the processor-call job and the ledger invariants job.
 import type { ModuleManifest } from '../../contracts/wiring.js';
 import { runDueJobs } from '../../workers/engine.js';
 import { processorCallJob } from './calls.js';
 import { ledgerInvariantsJob } from './ledger-invariants.js';
 import { RELEASE_TIMER, releaseTimer, retryReleasesOnPayoutsEnabled } from './operations.js';
 import { expandablePayment, expandableRefund } from './expandable.js';
-import { paymentOrderHooks } from './order-hooks.js';
 import { paymentApiRoutes } from './routes/index.js';
 
 export const paymentsModule: ModuleManifest = {
@@ -24,7 +22,6 @@ export const paymentsModule: ModuleManifest = {
   ],
   // A seller whose payouts become enabled gets its failed releases retried (contract 10).
   eventSubscribers: [retryReleasesOnPayoutsEnabled],
-  provides: { orderPayments: paymentOrderHooks },
   expandable: [expandablePayment, expandableRefund],
   tags: [
     { name: 'Payments', description: "An order's payment through the processor: collected on the platform, the seller's share held and released after completion (docs/payments.md).", rank: 110 },

@@ -55,7 +55,7 @@ async function submit(ctx: ServiceContext, id: string, check: PageTokenCheck, pa
     if (!payment || payment.status !== 'awaiting_payment') return payment;
     const now = await modeNow(tx, ctx.clock, scope);
     const one: ProcessorReport = pay ? succeeded(payment) : { type: 'payment_failed', paymentId: id, paymentIntent: null, checkoutSession: null, message: SIMULATED_DECLINE_MESSAGE };
-    await handleReport(tx, scope, one, now, kickFor(ctx), ctx.hooks.orderPayments);
+    await handleReport(tx, scope, one, now, kickFor(ctx));
     return queries.lockPayment(tx, scope, id);
   });
   if (!row) return { kind: 'missing' };

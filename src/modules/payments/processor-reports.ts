@@ -6,7 +6,7 @@ import type { Tx } from '../../db/db.js';
 import { emitEvent } from '../../outbox/emit.js';
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
-import type { Deps, OrderPaymentHooks } from '../../contracts/deps.js';
+import type { Deps } from '../../contracts/deps.js';
 import { loadSettings } from '../marketplaces/index.js';
 import { commitPaidOrder, requireOrder } from '../orders/index.js';
 import type { ProcessorReport } from '../../contracts/processor.js';
@@ -32,16 +32,16 @@ export async function receiveProcessorReports(deps: Deps, scope: Scope, source: 
   return deps.db.transaction(async (tx) => {
     const now = await modeNow(tx, deps.clock, scope);
     if (!(await queries.insertEventReceipt(tx, scope, source.provider, source.eventId, now))) return 'duplicate';
-    for (const report of reports) await handleReport(tx, scope, report, now, kick, deps.hooks.orderPayments);
+    for (const report of reports) await handleReport(tx, scope, report, now, kick);
     return 'handled';
   });
 }
 
-/** One report, in the caller's transaction; `orders` moves the paid order (the wiring's hooks). */
-export async function handleReport(tx: Tx, scope: Scope, report: ProcessorReport, now: Date, kick: CallKick, orders: OrderPaymentHooks): Promise<void> {
+/** One report, in the caller's transaction. */
+export async function handleReport(tx: Tx, scope: Scope, report: ProcessorReport, now: Date, kick: CallKick): Promise<void> {
   switch (report.type) {
     case 'payment_succeeded':
-      return paymentSucceeded(tx, scope, report, now, kick, orders);
+      return paymentSucceeded(tx, scope, report, now, kick);
     case 'payment_failed': {
       const payment = await lockPaymentOf(tx, scope, report);
       if (payment) await moves.recordPaymentFailed(tx, scope, payment, report.message, now);
@@ -49,7 +49,7 @@ export async function handleReport(tx: Tx, scope: Scope, report: ProcessorReport
       return;
     }
     case 'refund_updated':
-      return refundUpdated(tx, scope, report, now, kick, orders);
+      return refundUpdated(tx, scope, report, now, kick);
     case 'account_updated': {
       const sellerId = await findSellerIdByProcessorAccount(tx, scope, report.account);
       if (!sellerId) return;
@@ -129,7 +129,6 @@ async function paymentSucceeded(
   report: Extract<ProcessorReport, { type: 'payment_succeeded' }>,
   now: Date,
   kick: CallKick,
-  orders: OrderPaymentHooks,
 ): Promise<void> {
   const payment = await lockPaymentOf(tx, scope, report);
   if (!payment) return;
@@ -145,11 +144,11 @@ async function paymentSucceeded(
     const paidOrders = await recordChargePaid(tx, scope, payment, report, now, kick);
     if (paidOrders.length === 0) return;
     const settings = await loadSettings(tx, scope);
-    for (const orderId of paidOrders) await commitPaidOrder(tx, scope, orderId, settings, now, orders);
+    for (const orderId of paidOrders) await commitPaidOrder(tx, scope, orderId, settings, now);
     return;
   }
   const { commitOrder } = await moves.recordPaid(tx, scope, payment, report, now, kick);
-  if (commitOrder && payment.order_id !== null) await commitPaidOrder(tx, scope, payment.order_id, await loadSettings(tx, scope), now, orders);
+  if (commitOrder && payment.order_id !== null) await commitPaidOrder(tx, scope, payment.order_id, await loadSettings(tx, scope), now);
 }
 
 async function refundUpdated(
@@ -158,7 +157,6 @@ async function refundUpdated(
   report: Extract<ProcessorReport, { type: 'refund_updated' }>,
   now: Date,
   kick: CallKick,
-  orders: OrderPaymentHooks,
 ): Promise<void> {
   let refundIds = report.refundId !== null && (await queries.selectRefund(tx, scope, report.refundId)) ? [report.refundId] : [];
   if (refundIds.length === 0) refundIds = await queries.selectRefundIdsByProcessorRefund(tx, scope, report.refund);
@@ -168,7 +166,7 @@ async function refundUpdated(
     if (!payment) return;
     if (payment.status !== 'succeeded') {
       // A refund proves the payment: its success report may still be on its way (or lost).
-      await paymentSucceeded(tx, scope, { type: 'payment_succeeded', paymentId: payment.id, paymentIntent: report.paymentIntent, checkoutSession: null, charge: report.charge, amount: null, currency: null }, now, kick, orders);
+      await paymentSucceeded(tx, scope, { type: 'payment_succeeded', paymentId: payment.id, paymentIntent: report.paymentIntent, checkoutSession: null, charge: report.charge, amount: null, currency: null }, now, kick);
       payment = await queries.lockPayment(tx, scope, payment.id);
       if (!payment || payment.status !== 'succeeded') return;
     }

@@ -32,7 +32,7 @@ async function report<T>(deps: Deps, scope: Scope, paymentId: string, check: (pa
     check(payment);
     const now = await modeNow(tx, deps.clock, scope);
     for (const one of reports(payment)) {
-      await handleReport(tx, scope, one, now, kickFor(deps), deps.hooks.orderPayments);
+      await handleReport(tx, scope, one, now, kickFor(deps));
       await keepInBooks(deps.hooks.simulated, tx, scope, one, payment.currency, now);
     }
     return answer((await queries.lockPayment(tx, scope, payment.id))!);

@@ -94,7 +94,7 @@ describe('with payments on', () => {
     await ctx.db.transaction(async (tx) => {
       const settings = await loadSettings(tx, scope());
       for (const [i, id] of (checkout.orders as string[]).entries()) {
-        await commitPaidOrder(tx, scope(), id, settings, now, ctx.services.hooks.orderPayments);
+        await commitPaidOrder(tx, scope(), id, settings, now);
         const status = (await tx.query<{ status: string }>('SELECT status FROM checkouts WHERE id = $1', [checkout.id]))[0]!.status;
         expect(status).toBe(i < 2 ? 'awaiting_payment' : 'completed');
       }

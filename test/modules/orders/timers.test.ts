@@ -43,7 +43,7 @@ describe('payment window', () => {
     const { order } = await unpaidOrder();
     const paid = await ctx.db.transaction(async (tx) => {
       const now = new Date(Date.parse((await ctx.request('/v1/test_helpers/clock')).body.now));
-      return commitPaidOrder(tx, scope(), order.id, await loadSettings(tx, scope()), now, ctx.services.hooks.orderPayments);
+      return commitPaidOrder(tx, scope(), order.id, await loadSettings(tx, scope()), now);
     });
     expect(paid.state).toBe('committed');
     expect(Date.parse(paid.deadline!) - Date.parse(paid.updated_at)).toBe(7 * DAY * 1000);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { storedEvents } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
 import { paymentHelpers } from './helpers.js';
-import { payoutsNotEnabledMessage } from '../../../src/modules/payments/order-hooks.js';
+import { payoutsNotEnabledMessage } from '../../../src/modules/payments/order-payments.js';
 
 let ctx: TestContext;
 const h = paymentHelpers(() => ctx);

@@ -1,7 +1,6 @@
 // The checkout operations (secret key).
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { createCheckoutRoute } from './create.js';
 import { listCheckoutsRoute } from './list.js';
 import { retrieveCheckoutRoute } from './retrieve.js';
 
-export const checkoutRoutes: RouteModule[] = [createCheckoutRoute, listCheckoutsRoute, retrieveCheckoutRoute];
+export const checkoutRoutes: RouteModule[] = [listCheckoutsRoute, retrieveCheckoutRoute];

@@ -1,10 +1,9 @@
 // POST /v1/orders/{id}/accept_cancellation
 import { IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { acceptCancellation } from '../operations.js';
 import { ActorBody, Order } from '../schemas.js';
 
-export const acceptCancellationRoute: RouteModule = (app) => {
+export const acceptCancellationRoute: RouteModule = (app, services) => {
   app.post(
     '/orders/:id/accept_cancellation',
     {
@@ -18,6 +17,6 @@ export const acceptCancellationRoute: RouteModule = (app) => {
         response: { 200: Order },
       },
     },
-    async (request) => acceptCancellation(request.ctx, request.params.id, request.body),
+    async (request) => services.flows.moveOrder(request.ctx, request.params.id, 'accept_cancellation', request.body),
   );
 };

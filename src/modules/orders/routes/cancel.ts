@@ -1,10 +1,9 @@
 // POST /v1/orders/{id}/cancel
 import { IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { cancelOrder } from '../operations.js';
 import { CancelOrderBody, Order } from '../schemas.js';
 
-export const cancelOrderRoute: RouteModule = (app) => {
+export const cancelOrderRoute: RouteModule = (app, services) => {
   app.post(
     '/orders/:id/cancel',
     {
@@ -18,6 +17,6 @@ export const cancelOrderRoute: RouteModule = (app) => {
         response: { 200: Order },
       },
     },
-    async (request) => cancelOrder(request.ctx, request.params.id, request.body),
+    async (request) => services.flows.moveOrder(request.ctx, request.params.id, 'cancel', request.body ?? {}),
   );
 };

@@ -1,10 +1,9 @@
 // POST /v1/orders/{id}/claim
 import { IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { claimOrder } from '../operations.js';
 import { ActorBody, Order } from '../schemas.js';
 
-export const claimOrderRoute: RouteModule = (app) => {
+export const claimOrderRoute: RouteModule = (app, services) => {
   app.post(
     '/orders/:id/claim',
     {
@@ -18,6 +17,6 @@ export const claimOrderRoute: RouteModule = (app) => {
         response: { 200: Order },
       },
     },
-    async (request) => claimOrder(request.ctx, request.params.id, request.body),
+    async (request) => services.flows.moveOrder(request.ctx, request.params.id, 'claim', request.body),
   );
 };

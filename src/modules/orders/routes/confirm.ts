@@ -1,10 +1,9 @@
 // POST /v1/orders/{id}/confirm
 import { IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { confirmOrder } from '../operations.js';
 import { ActorBody, Order } from '../schemas.js';
 
-export const confirmOrderRoute: RouteModule = (app) => {
+export const confirmOrderRoute: RouteModule = (app, services) => {
   app.post(
     '/orders/:id/confirm',
     {
@@ -18,6 +17,6 @@ export const confirmOrderRoute: RouteModule = (app) => {
         response: { 200: Order },
       },
     },
-    async (request) => confirmOrder(request.ctx, request.params.id, request.body),
+    async (request) => services.flows.moveOrder(request.ctx, request.params.id, 'confirm', request.body),
   );
 };

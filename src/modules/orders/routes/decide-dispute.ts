@@ -1,10 +1,9 @@
 // POST /v1/disputes/{id}/decide
 import { IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { decideDispute } from '../operations.js';
 import { DecideDisputeBody, Dispute } from '../schemas.js';
 
-export const decideDisputeRoute: RouteModule = (app) => {
+export const decideDisputeRoute: RouteModule = (app, services) => {
   app.post(
     '/disputes/:id/decide',
     {
@@ -18,6 +17,6 @@ export const decideDisputeRoute: RouteModule = (app) => {
         response: { 200: Dispute },
       },
     },
-    async (request) => decideDispute(request.ctx, request.params.id, request.body),
+    async (request) => services.flows.decideDispute(request.ctx, request.params.id, request.body),
   );
 };

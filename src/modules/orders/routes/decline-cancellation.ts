@@ -1,10 +1,9 @@
 // POST /v1/orders/{id}/decline_cancellation
 import { IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { declineCancellation } from '../operations.js';
 import { ActorBody, Order } from '../schemas.js';
 
-export const declineCancellationRoute: RouteModule = (app) => {
+export const declineCancellationRoute: RouteModule = (app, services) => {
   app.post(
     '/orders/:id/decline_cancellation',
     {
@@ -18,6 +17,6 @@ export const declineCancellationRoute: RouteModule = (app) => {
         response: { 200: Order },
       },
     },
-    async (request) => declineCancellation(request.ctx, request.params.id, request.body),
+    async (request) => services.flows.moveOrder(request.ctx, request.params.id, 'decline_cancellation', request.body),
   );
 };

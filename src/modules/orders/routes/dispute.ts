@@ -1,10 +1,9 @@
 // POST /v1/orders/{id}/dispute
 import { IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { disputeOrder } from '../operations.js';
 import { DisputeOrderBody, Order } from '../schemas.js';
 
-export const disputeOrderRoute: RouteModule = (app) => {
+export const disputeOrderRoute: RouteModule = (app, services) => {
   app.post(
     '/orders/:id/dispute',
     {
@@ -18,6 +17,6 @@ export const disputeOrderRoute: RouteModule = (app) => {
         response: { 200: Order },
       },
     },
-    async (request) => disputeOrder(request.ctx, request.params.id, request.body),
+    async (request) => services.flows.moveOrder(request.ctx, request.params.id, 'dispute', { actor: request.body.actor, reason: request.body.reason }, request.body),
   );
 };

@@ -1,6 +1,5 @@
 // The order and dispute operations (secret key).
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { createOrderRoute } from './create.js';
 import { listOrdersRoute } from './list.js';
 import { retrieveOrderRoute } from './retrieve.js';
 import { listOrderEventsRoute } from './order-events.js';
@@ -17,7 +16,6 @@ import { addDisputeEvidenceRoute } from './add-evidence.js';
 import { decideDisputeRoute } from './decide-dispute.js';
 
 export const orderRoutes: RouteModule[] = [
-  createOrderRoute,
   listOrdersRoute,
   retrieveOrderRoute,
   listOrderEventsRoute,

@@ -1,10 +1,9 @@
 // POST /v1/orders/{id}/propose_cancellation
 import { IdParams } from '../../../http/schemas.js';
 import type { RouteModule } from '../../../contracts/wiring.js';
-import { proposeCancellation } from '../operations.js';
 import { ActorBody, Order } from '../schemas.js';
 
-export const proposeCancellationRoute: RouteModule = (app) => {
+export const proposeCancellationRoute: RouteModule = (app, services) => {
   app.post(
     '/orders/:id/propose_cancellation',
     {
@@ -18,6 +17,6 @@ export const proposeCancellationRoute: RouteModule = (app) => {
         response: { 200: Order },
       },
     },
-    async (request) => proposeCancellation(request.ctx, request.params.id, request.body),
+    async (request) => services.flows.moveOrder(request.ctx, request.params.id, 'propose_cancellation', request.body),
   );
 };

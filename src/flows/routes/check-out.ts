@@ -1,7 +1,7 @@
 // POST /v1/checkouts
-import type { RouteModule } from '../../../contracts/wiring.js';
-import { createCheckout, withPaymentUrl } from '../operations.js';
-import { Checkout, CreateCheckoutBody } from '../schemas.js';
+import type { RouteModule } from '../../contracts/wiring.js';
+import { Checkout, CreateCheckoutBody, withPaymentUrl } from '../../modules/checkouts/index.js';
+import { checkOut } from '../check-out.js';
 
 export const createCheckoutRoute: RouteModule = (app) => {
   app.post(
@@ -20,7 +20,7 @@ export const createCheckoutRoute: RouteModule = (app) => {
     },
     async (request, reply) => {
       reply.code(201);
-      return createCheckout(request.ctx, request.body);
+      return checkOut(request.ctx, request.body);
     },
   );
 };

@@ -1,7 +1,7 @@
 // POST /v1/orders
-import type { RouteModule } from '../../../contracts/wiring.js';
-import { createOrder } from '../operations.js';
-import { CreateOrderBody, Order } from '../schemas.js';
+import type { RouteModule } from '../../contracts/wiring.js';
+import { CreateOrderBody, Order } from '../../modules/orders/index.js';
+import { placeOrder } from '../place-order.js';
 
 export const createOrderRoute: RouteModule = (app) => {
   app.post(
@@ -18,7 +18,7 @@ export const createOrderRoute: RouteModule = (app) => {
     },
     async (request, reply) => {
       reply.code(201);
-      return createOrder(request.ctx, request.body);
+      return placeOrder(request.ctx, request.body);
     },
   );
 };

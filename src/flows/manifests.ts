@@ -1,0 +1,15 @@
+// The flows' parts for the composition root (src/app/modules.ts), as manifests like the modules'
+// (src/contracts/wiring.ts): the routes and timers that start a flow. A module cannot name a flow
+// (flows import modules), so a route or timer that runs one is declared here. Each sits in the
+// root's list just before the module whose resource it makes, so the OpenAPI document lists its
+// routes where they always were.
+import type { ModuleManifest } from '../contracts/wiring.js';
+import { createCheckoutRoute } from './routes/check-out.js';
+import { createOrderRoute } from './routes/place-order.js';
+import { ORDER_WINDOW_TIMERS } from './order-timers.js';
+
+/** POST /v1/orders (place-order.ts), and the order's window timers (order-timers.ts). */
+export const placeOrderFlow: ModuleManifest = { name: 'flow: place an order', routes: { secret: [createOrderRoute] }, timers: ORDER_WINDOW_TIMERS };
+
+/** POST /v1/checkouts (check-out.ts). */
+export const checkOutFlow: ModuleManifest = { name: 'flow: check out', routes: { secret: [createCheckoutRoute] } };
