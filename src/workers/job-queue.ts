@@ -20,11 +20,10 @@ export interface NewJob {
 }
 
 /**
- * Adds a job of `kind` in the caller's transaction (a Tx; any Queryable that is one at run time
- * works too); workers hear of it when that commits. The row keeps the kind's clock, so the claim
+ * Adds a job of `kind` in the caller's transaction; workers hear of it when that commits. The row keeps the kind's clock, so the claim
  * and the statistics read its due time the same way.
  */
-export async function enqueueJob(tx: Queryable | Tx, kind: Pick<JobKind, 'name' | 'clock'>, job: NewJob): Promise<number> {
+export async function enqueueJob(tx: Tx, kind: Pick<JobKind, 'name' | 'clock'>, job: NewJob): Promise<number> {
   const scoped = 'marketplaceId' in job.owner ? job.owner : null;
   const clock = kind.clock ?? 'real';
   if (clock === 'mode' && !scoped) throw new Error(`${kind.name}: a mode-clock job needs a marketplace's mode as its owner`);
