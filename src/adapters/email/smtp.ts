@@ -11,6 +11,7 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 /** What sending needs of a nodemailer transport (tests may hand in their own). */
 export type MailTransport = Pick<Transporter, 'sendMail'>;
 
+// cache: one SMTP transport (connection pool) per configuration.
 const transports = new WeakMap<Config, Transporter>();
 
 /** The SMTP transport of SMTP_URL (one per configuration, made on first use); null without it. */
