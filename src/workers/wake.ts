@@ -54,9 +54,11 @@ export async function notifyJobs(q: Queryable, wakeUps: WakeUpsContract, kind: s
   wakeUps.signal(kind);
 }
 
-/** The same from inside a transaction: delivered when (and only if) it commits. */
-export async function notifyJobsOnCommit(tx: Tx, kind: string): Promise<void> {
-  const wakeUps = wakeUpsOf(tx);
+/**
+ * The same from inside a transaction: delivered when (and only if) it commits. `wakeUps`: the
+ * transaction's (wakeUpsOf), or the engine's own when it records an outcome.
+ */
+export async function notifyJobsOnCommit(tx: Tx, wakeUps: WakeUpsContract, kind: string): Promise<void> {
   await tx.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, kind]);
   tx.afterCommit(() => wakeUps.signal(kind));
 }
