@@ -208,6 +208,7 @@ async function benchSize(size: number, log: (line: string) => void): Promise<Res
         clock: systemClock,
         config,
         hooks: services.hooks,
+        background: services.background,
         scope: { marketplaceId: catalogue.marketplaceId, mode: 'test' },
         currency: 'USD',
         viewer: 'publishable',

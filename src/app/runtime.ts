@@ -14,6 +14,7 @@ import { abandonEarlierClaims } from '../http/claim-owners.js';
 import { MemoryRateLimiter, RedisRateLimiter } from '../http/rate-limit.js';
 import { dashboardApiAccess } from '../modules/dashboard/index.js';
 import { eventWebhooks } from '../modules/events/index.js';
+import { createBackground } from '../workers/background.js';
 import { routeTable } from './routes.js';
 import { buildWiring } from './wiring.js';
 
@@ -35,8 +36,11 @@ export interface ServiceOptions {
 export async function createServices(config: Config, options: ServiceOptions): Promise<Services> {
   const wiring = options.wiring ?? buildWiring(config);
   const db = options.db ?? (await openDatabase(config));
-  // Every event written through this handle runs the wiring's subscribers in its transaction.
-  db.carry({ eventSubscribers: wiring.eventSubscribers });
+  // This process's background machinery: its wake-ups and the components' loops (one dispatcher).
+  const background = createBackground({ db, clock: options.clock, config }, wiring.components);
+  // Every event written through this handle runs the wiring's subscribers in its transaction, and
+  // a commit wakes this process's claim loops.
+  db.carry({ eventSubscribers: wiring.eventSubscribers, wakeUps: background.wakeUps });
   await migrate(db);
   // This process has just opened the embedded database's files, which no other process may use:
   // a key claimed and not answered there was claimed by an earlier start, now dead.
@@ -50,6 +54,7 @@ export async function createServices(config: Config, options: ServiceOptions): P
     db,
     clock: options.clock,
     hooks: wiring,
+    background,
     wiring,
     flows: FLOWS,
     apiKeys: new ApiKeyCache(db, options.clock),

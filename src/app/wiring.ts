@@ -42,7 +42,7 @@ const ROOT_PERIODIC: readonly PeriodicJob[] = [
 const ROOT_CLOCK_HOOKS: readonly ClockAdvanceHook[] = [
   // Jobs on the mode's clock (webhook retries) that the advance made due start at once, in every
   // worker process, instead of at their next poll.
-  { name: 'wake_jobs', run: (deps) => notifyJobs(deps.db, '') },
+  { name: 'wake_jobs', run: (deps) => notifyJobs(deps.db, deps.background.wakeUps, '') },
 ];
 
 class WiringError extends Error {}

@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import type { Db, Tx } from '../db/db.js';
 import type { Mode, Scope } from '../scope.js';
 import type { Deps } from './deps.js';
+import type { ComponentDeps, ComponentLoop } from './engine.js';
 
 export interface DueTimer {
   id: string;
@@ -140,8 +141,14 @@ export interface PeriodicJob {
    * on the worker's next pass instead of waiting everyMs, so a backlog drains at full speed.
    * Database-only work: anything that talks to the network is a job kind instead.
    */
-  run(deps: Deps, log: PeriodicLog): Promise<number | void>;
+  run(deps: Deps, log: PeriodicLog, memory: PeriodicMemory): Promise<number | void>;
 }
+
+/**
+ * What a periodic job notes between its runs in one worker (when it last did its full pass): a
+ * field of the worker that runs it, so the job itself keeps no module-level state.
+ */
+export type PeriodicMemory = Map<string, number>;
 
 /**
  * Runs after a test-clock advance, once the mode's due timers have run and before the answer.
@@ -153,13 +160,10 @@ export interface ClockAdvanceHook {
   run(deps: Deps, scope: Scope, now: Date): Promise<void>;
 }
 
-/**
- * A loop of its own that the worker starts and stops with itself: work whose rows are claimed by
- * their own statement rather than as jobs (the webhook dispatcher claims delivery rows).
- */
+/** A module's component: how the root builds its loop for a process. */
 export interface WorkerComponent {
   name: string;
-  start(deps: Deps, log: { error(details: object, message: string): void }): { stop(): Promise<void> };
+  create(deps: ComponentDeps): ComponentLoop;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db, Queryable, Tx } from '../db/db.js';
 import type { Scope } from '../scope.js';
+import type { Background } from './engine.js';
 import type { ErasureParticipant } from './erasure.js';
 import type { ModerationTargets } from './moderation.js';
 import type { MailTransports } from './email.js';
@@ -20,6 +21,8 @@ export interface Deps {
   readonly clock: Clock;
   readonly config: Config;
   readonly hooks: Hooks;
+  /** This process's background machinery (wake-ups, the components' loops), built by the root. */
+  readonly background: Background;
 }
 
 export interface Hooks {

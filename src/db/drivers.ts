@@ -74,6 +74,7 @@ export async function pgliteDriver(dataDir: string | null): Promise<Driver> {
 const MAX_PREPARED_STATEMENTS = 2000;
 /** The socket writes issued so far (the statement log's `write`): each cork, or each statement outside a transaction. */
 let writes = 0;
+// cache: prepared statement names by SQL text, the same on every connection of the process.
 const statementNames = new Map<string, string>();
 function prepared(sql: string, params: readonly unknown[]): pg.QueryConfig {
   if (params.length === 0) return { text: sql };

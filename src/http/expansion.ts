@@ -24,6 +24,7 @@ export const MAX_EXPAND_DEPTH = 2;
 export const MAX_EXPAND_PATHS = 20;
 
 /** The paths of each request, read and checked before validation. */
+// cache: per request (weak: gone with it), the expand paths read before validation.
 const requested = new WeakMap<FastifyRequest, readonly string[]>();
 
 /** Every path `expand[]` accepts on an answer of this object, shortest first. */

@@ -70,6 +70,7 @@ const START = `window.ui = SwaggerUIBundle({
 });
 `;
 
+// cache: the reference page's static files, read from disk once per process.
 const cache = new Map<string, Buffer>();
 
 async function asset(name: string): Promise<Buffer> {

@@ -20,6 +20,7 @@ export function operationContext(services: Deps, key: ApiKeyContext): OperationC
     clock: services.clock,
     config: services.config,
     hooks: services.hooks,
+    background: services.background,
     scope: key.scope,
     currency: key.marketplace.currency.toUpperCase(),
     viewer: key.keyType,
@@ -27,5 +28,5 @@ export function operationContext(services: Deps, key: ApiKeyContext): OperationC
 }
 
 export function serviceContext(services: ServiceContext): ServiceContext {
-  return { db: services.db, clock: services.clock, config: services.config, hooks: services.hooks, apiKeys: services.apiKeys };
+  return { db: services.db, clock: services.clock, config: services.config, hooks: services.hooks, background: services.background, apiKeys: services.apiKeys };
 }

@@ -2,7 +2,7 @@
 // (job-queue.ts: a short transaction, a lease per job), runs their handlers with no transaction
 // open, up to the kind's concurrency at once, and records each outcome in a second short
 // transaction. It claims again when a slot frees while there may be more, when it is woken
-// (wake.ts: LISTEN/NOTIFY, or the in-process signal on PGlite), when the next job is due or a
+// (wake.ts: LISTEN/NOTIFY, or the process's in-process signal), when the next job is due or a
 // lease runs out by its reckoning, and at the latest every pollMs.
 import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
@@ -253,7 +253,7 @@ export function startJobEngine(deps: JobDeps, kinds: readonly JobKind[], options
   const subscription: Promise<WakeSubscription | null> =
     runners.size === 0
       ? Promise.resolve(null)
-      : subscribeToWakeUps(deps.db, onWake, (err) => options.log.error({ err }, 'job wake-up connection failed')).catch((err: unknown) => {
+      : subscribeToWakeUps(deps.db, deps.background.wakeUps, onWake, (err) => options.log.error({ err }, 'job wake-up connection failed')).catch((err: unknown) => {
           options.log.error({ err }, 'job wake-ups unavailable; polling');
           return null;
         });

@@ -6,7 +6,7 @@ import type { Mode, Scope } from '../scope.js';
 import type { Job, JobClock, JobKind, JobOutcome, Settled } from '../contracts/background.js';
 import type { Deps as JobDeps } from '../contracts/deps.js';
 import type { ResolvedJobKind } from './job-kinds.js';
-import { notifyJobsOnCommit } from './wake.js';
+import { notifyJobsOnCommit, wakeUpsOf } from './wake.js';
 
 export interface NewJob {
   /** A marketplace's mode, or a workspace for workspace-level work (which is on real time). */
@@ -20,11 +20,10 @@ export interface NewJob {
 }
 
 /**
- * Adds a job of `kind` in the caller's transaction (a Tx; any Queryable that is one at run time
- * works too); workers hear of it when that commits. The row keeps the kind's clock, so the claim
+ * Adds a job of `kind` in the caller's transaction; workers hear of it when that commits. The row keeps the kind's clock, so the claim
  * and the statistics read its due time the same way.
  */
-export async function enqueueJob(tx: Queryable | Tx, kind: Pick<JobKind, 'name' | 'clock'>, job: NewJob): Promise<number> {
+export async function enqueueJob(tx: Tx, kind: Pick<JobKind, 'name' | 'clock'>, job: NewJob): Promise<number> {
   const scoped = 'marketplaceId' in job.owner ? job.owner : null;
   const clock = kind.clock ?? 'real';
   if (clock === 'mode' && !scoped) throw new Error(`${kind.name}: a mode-clock job needs a marketplace's mode as its owner`);
@@ -43,7 +42,7 @@ export async function enqueueJob(tx: Queryable | Tx, kind: Pick<JobKind, 'name' 
       job.runAt,
     ],
   );
-  await notifyJobsOnCommit(tx, kind.name);
+  await notifyJobsOnCommit(tx, wakeUpsOf(tx), kind.name);
   return Number(row!.id);
 }
 
@@ -240,7 +239,7 @@ export async function settleJob(deps: JobDeps, kind: ResolvedJobKind, job: Job, 
     if (rows.length === 0) return { result: 'lost', at };
     if (settled.result !== 'released') await kind.onSettled?.(tx, job, settled);
     // A key slot is free again: workers of other processes waiting on the cap may claim now.
-    if (kind.perKeyLimit !== null && job.concurrencyKey !== null) await notifyJobsOnCommit(tx, kind.name);
+    if (kind.perKeyLimit !== null && job.concurrencyKey !== null) await notifyJobsOnCommit(tx, deps.background.wakeUps, kind.name);
     return settled;
   });
 }

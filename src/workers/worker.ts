@@ -5,7 +5,7 @@
 // to be safe when several processes run them. The loop polls every idleMs when there was nothing
 // to do and goes again at once when there was; an error is logged and the loop carries on.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { PeriodicJob } from '../contracts/background.js';
+import type { PeriodicJob, PeriodicMemory } from '../contracts/background.js';
 import type { Deps } from '../contracts/deps.js';
 import type { Wiring } from '../contracts/wiring.js';
 import { startJobEngine, type EngineLog } from './engine.js';
@@ -47,11 +47,14 @@ export function startWorker(services: Deps, work: BackgroundWork, options: Worke
     ...(options.stopGraceMs !== undefined ? { stopGraceMs: options.stopGraceMs } : {}),
     ...(options.workerId !== undefined ? { workerId: options.workerId } : {}),
   });
-  const components = work.components.map((component) => component.start(services, log));
+  // The components' loops were built with the process's services (background.ts): started here.
+  const components = work.components.map((component) => services.background.loop(component.name));
+  for (const component of components) component.start(log);
   const idleMs = options.idleMs ?? 250;
   const timersPerPass = options.timersPerPass ?? 100;
   // Real elapsed time (not the injectable clock) decides when a job is due again.
   const jobDueAt = new Map<string, number>(jobs.map((job) => [job.name, 0]));
+  const memories = new Map<string, PeriodicMemory>(jobs.map((job) => [job.name, new Map()]));
   let stopping = false;
   let wake: (() => void) | null = null;
 
@@ -61,7 +64,7 @@ export function startWorker(services: Deps, work: BackgroundWork, options: Worke
       if (stopping || performance.now() < (jobDueAt.get(job.name) ?? 0)) continue;
       let done = 0;
       try {
-        done = (await job.run(services, log)) ?? 0;
+        done = (await job.run(services, log, memories.get(job.name)!)) ?? 0;
       } catch (err) {
         log.error({ err, job: job.name }, 'periodic job failed');
       }

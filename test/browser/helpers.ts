@@ -9,7 +9,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { SMTPServer } from 'smtp-server';
 import { expect } from 'vitest';
 import { sendQueuedEmails } from '../../src/modules/emails/sender.js';
-import { dispatcherFor } from '../../src/modules/webhooks/dispatcher.js';
+import { DISPATCHER } from '../../src/modules/webhooks/wake.js';
 import { startTestApp, type StartOptions, type TestContext } from '../helpers/harness.js';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -107,7 +107,7 @@ export async function startDashboard(options: StartOptions = {}): Promise<Dashbo
       await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: false });
     },
     async deliverWebhooks() {
-      await dispatcherFor(ctx.services).runDue(null, { wait: true });
+      await ctx.services.background.loop(DISPATCHER).runDue(null, { wait: true });
     },
     async emailedLink(address, path) {
       await sendQueuedEmails(ctx.services);

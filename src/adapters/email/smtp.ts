@@ -9,6 +9,7 @@ import type { MailTransport } from '../../contracts/email.js';
 // well inside the lease.
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
+// cache: one SMTP transport (connection pool) per configuration.
 const transports = new WeakMap<Config, Transporter>();
 
 /** The SMTP transport of SMTP_URL (one per configuration, made on first use); null without it. */

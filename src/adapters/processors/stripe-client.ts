@@ -12,6 +12,7 @@ export const STRIPE_API_VERSION = '2026-10-28.endive' satisfies Stripe.LatestApi
 /** Below the job lease (60 s), so a slow call fails as an attempt rather than outliving the lease. */
 const TIMEOUT_MS = 20_000;
 
+// cache: one Stripe client per secret key, reused by every call of the process.
 const clients = new Map<string, Stripe>();
 
 /** Where STRIPE_API_URL points the SDK: host, port and protocol (the SDK takes no base path). */

@@ -104,6 +104,7 @@ export async function signup(ctx: ServiceContext, body: SignupBody, clientAddres
 }
 
 // Unknown emails are checked against this hash too, so both failures take the same time.
+// cache: one dummy hash per cost, computed once per process (a pure function of the cost).
 const dummyHashes = new Map<number, Promise<string>>();
 function dummyPasswordHash(cost: number): Promise<string> {
   let hash = dummyHashes.get(cost);

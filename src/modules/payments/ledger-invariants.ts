@@ -89,14 +89,14 @@ export async function checkLedgerInvariants(deps: Deps, log: PeriodicLog, option
   return report;
 }
 
-let lastFullPassAt = Number.NEGATIVE_INFINITY;
-
 export const ledgerInvariantsJob: PeriodicJob = {
   name: 'ledger.invariants',
   everyMs: 60_000,
-  async run(deps, log) {
+  async run(deps, log, memory) {
+    // The worker's memory of this job: its first run in a process is a full pass.
+    const lastFullPassAt = memory.get('lastFullPassAt') ?? Number.NEGATIVE_INFINITY;
     const full = performance.now() - lastFullPassAt >= FULL_PASS_EVERY_MS;
     await checkLedgerInvariants(deps, log, { full });
-    if (full) lastFullPassAt = performance.now();
+    if (full) memory.set('lastFullPassAt', performance.now());
   },
 };

@@ -8,12 +8,13 @@
 // the shared slots that only tenants with almost nothing in flight may use; the claim takes the
 // tenants' rows in turns (docs/webhooks.md, "Fair delivery between tenants"). A worker that dies
 // leaves its claims to the next claim after their lease.
-// Wake-ups: a signal from this process's commits, else short adaptive polling: no NOTIFY.
+// Wake-ups: a signal from this process's commits (src/workers/wake.ts), else short adaptive
+// polling: no NOTIFY. The per-key caps and the pacing are the engine's (src/workers/key-slots.ts,
+// pacing.ts). The composition root builds one dispatcher per process (the webhooks manifest's
+// component); the worker starts it and the test clock's advance runs it.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Clock } from '../../clock.js';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/db.js';
+import type { ComponentDeps, ComponentLoop } from '../../contracts/engine.js';
 import type { Mode, Scope } from '../../scope.js';
 import { decryptSecret } from '../../secrets.js';
 import { attemptDelivery, closeSender, createSender, type AttemptResult, type Sender } from './attempt.js';
@@ -21,17 +22,14 @@ import { destinationRules, systemResolver, type Resolver } from './destination.j
 import { AUTO_DISABLE_AFTER_MS, autoDisableEndpoint } from './health.js';
 import { secretContext } from './operations.js';
 import * as queries from './queries.js';
-import { onDeliveriesSignal } from './wake.js';
+import { KeySlots } from '../../workers/key-slots.js';
+import { DISPATCHER } from './wake.js';
 
 /** Interface 6.5: the wait after failed attempt n (1 to 7); the eighth failure is final. */
 export const RETRY_SCHEDULE_MS = [60_000, 5 * 60_000, 25 * 60_000, 2 * 3600_000, 6 * 3600_000, 12 * 3600_000, 12 * 3600_000] as const;
 export const MAX_ATTEMPTS = RETRY_SCHEDULE_MS.length + 1;
 
-export interface DispatcherDeps {
-  db: Db;
-  clock: Clock;
-  config: Config;
-}
+export type DispatcherDeps = ComponentDeps;
 
 export interface DispatcherLog {
   error(details: object, message: string): void;
@@ -79,12 +77,9 @@ const quiet: DispatcherLog = { error: () => undefined };
 /** The furthest ahead a claim hands out sending slots, however slow claims get. */
 const MAX_PACE_HORIZON_MS = 1_000;
 
-/** Per rate-limited endpoint: when this process's last attempt to it was due to start (base clock ms). */
-const pacedStarts = new Map<string, number>();
-
-export class DeliveryDispatcher {
+export class DeliveryDispatcher implements ComponentLoop {
   readonly workerId: string;
-  private readonly log: DispatcherLog;
+  private log: DispatcherLog;
   private readonly maxInFlight: number;
   private readonly perEndpoint: number;
   private readonly perTenant: number;
@@ -94,15 +89,17 @@ export class DeliveryDispatcher {
   private readonly leaseMs: number;
   private readonly maxPollMs: number;
   private readonly paceHorizonMs: number;
-  private readonly sender: Sender;
+  private readonly senderLimit: number;
+  private readonly resolver: Resolver;
+  private sender: Sender;
   private readonly secrets = new Map<string, string>();
-  private readonly inFlightByEndpoint = new Map<string, number>();
+  private readonly inFlightByEndpoint = new KeySlots();
   /** Keyed `marketplace_id/mode`, as the claim statement names a tenant. */
-  private readonly inFlightByTenant = new Map<string, number>();
+  private readonly inFlightByTenant = new KeySlots();
   private readonly running = new Set<Promise<void>>();
   /** Attempts waiting for their sending slot: woken (and released) when the dispatcher stops. */
   private readonly sleepers = new Set<() => void>();
-  private readonly stopping = new AbortController();
+  private stopping = new AbortController();
   private inFlight = 0;
   private claimSeq = 0;
   /** How long a claim has been taking (a moving average, ms). */
@@ -134,25 +131,37 @@ export class DeliveryDispatcher {
     this.paceHorizonMs = options.paceHorizonMs ?? 200;
     // Connections per origin up to the process's whole in-flight limit: endpoints on one host share a
     // pool, and a dead one must not hold every connection of it (it holds at most its own cap).
-    this.sender = createSender(destinationRules(deps.config), options.resolver ?? systemResolver, this.maxInFlight + this.reserve);
+    this.senderLimit = this.maxInFlight + this.reserve;
+    this.resolver = options.resolver ?? systemResolver;
+    this.sender = createSender(destinationRules(deps.config), this.resolver, this.senderLimit);
   }
 
-  /** Starts the claim loop (the worker's component). */
-  start(): void {
+  /** Starts the claim loop (the worker's component), logging to `log`. */
+  start(log: DispatcherLog = this.log): void {
     if (this.loop) return;
-    this.unsubscribe = onDeliveriesSignal(() => this.wakeLoop?.());
+    this.log = log;
+    this.unsubscribe = this.deps.background.wakeUps.on((topic) => {
+      if (topic === DISPATCHER) this.wakeLoop?.();
+    });
     this.loop = this.run();
   }
 
-  /** Ends claiming, lets attempts under way finish (each has its 10 s deadline), records them. */
+  /**
+   * Ends claiming, lets attempts under way finish (each has its 10 s deadline), records them. The
+   * dispatcher can then start (or runDue) again, with a fresh connection pool.
+   */
   async stop(graceMs = 11_000): Promise<void> {
     this.stopping.abort(new Error('dispatcher stopping'));
     for (const wake of [...this.sleepers]) wake();
     this.unsubscribe?.();
+    this.unsubscribe = null;
     this.wakeLoop?.();
     await this.loop;
     await Promise.race([this.idle(), new Promise((resolve) => setTimeout(resolve, graceMs))]);
     await closeSender(this.sender);
+    this.loop = null;
+    this.stopping = new AbortController();
+    this.sender = createSender(destinationRules(this.deps.config), this.resolver, this.senderLimit);
   }
 
   /** Resolves once no attempt is in flight and every outcome is recorded. */
@@ -223,31 +232,13 @@ export class DeliveryDispatcher {
   private async claim(want: number, only: Scope | null): Promise<Claim[]> {
     const limit = Math.max(0, Math.min(want, this.room()));
     if (limit === 0) return [];
-    const full: string[] = [];
-    const partial: string[] = [];
-    const slots: number[] = [];
-    for (const [endpoint, count] of this.inFlightByEndpoint) {
-      if (count >= this.perEndpoint) full.push(endpoint);
-      else {
-        partial.push(endpoint);
-        slots.push(this.perEndpoint - count);
-      }
-    }
+    const endpoints = this.inFlightByEndpoint.split(this.perEndpoint);
     // While shared slots are left, a tenant may fill up to its cap; once they are all taken, only
     // from the reserve, up to reservedPerTenant: a tenant at its cap (or past the reserved share)
     // is passed over unread, and every other tenant's rows are still claimed.
     const shared = this.inFlight < this.maxInFlight;
     const tenantCap = shared ? this.perTenant : this.reservedPerTenant;
-    const fullTenants: string[] = [];
-    const partialTenants: string[] = [];
-    const tenantSlots: number[] = [];
-    for (const [tenant, count] of this.inFlightByTenant) {
-      if (count >= tenantCap) fullTenants.push(tenant);
-      else {
-        partialTenants.push(tenant);
-        tenantSlots.push(tenantCap - count);
-      }
-    }
+    const tenants = this.inFlightByTenant.split(tenantCap);
     const lockedBy = `${this.workerId}#${++this.claimSeq}`;
     // Sending slots are handed out at least three claims ahead: a claim that takes 600 ms on a
     // loaded database would otherwise cap a rate-limited endpoint at one horizon per claim.
@@ -258,13 +249,13 @@ export class DeliveryDispatcher {
         realNow: new Date(this.deps.clock.nowMs()),
         limit,
         scan: limit,
-        fullEndpoints: full,
-        partialEndpoints: partial,
-        partialSlots: slots,
+        fullEndpoints: endpoints.full,
+        partialEndpoints: endpoints.partial,
+        partialSlots: endpoints.slots,
         perEndpoint: this.perEndpoint,
-        fullTenants,
-        partialTenants,
-        tenantSlots,
+        fullTenants: tenants.full,
+        partialTenants: tenants.partial,
+        tenantSlots: tenants.slots,
         perTenant: tenantCap,
         lockedBy,
         leaseMs: this.leaseMs,
@@ -290,9 +281,9 @@ export class DeliveryDispatcher {
 
   private launch(claim: Claim): void {
     this.inFlight++;
-    this.inFlightByEndpoint.set(claim.endpoint_id, (this.inFlightByEndpoint.get(claim.endpoint_id) ?? 0) + 1);
+    this.inFlightByEndpoint.take(claim.endpoint_id);
     const tenant = `${claim.marketplace_id}/${claim.mode}`;
-    this.inFlightByTenant.set(tenant, (this.inFlightByTenant.get(tenant) ?? 0) + 1);
+    this.inFlightByTenant.take(tenant);
     let slotHeld = true;
     // The slot is free once the receiver has answered: recording the outcome (batched) overlaps
     // with the next attempts, and the row's lease keeps it from being claimed again meanwhile.
@@ -300,12 +291,8 @@ export class DeliveryDispatcher {
       if (!slotHeld) return;
       slotHeld = false;
       this.inFlight--;
-      const count = this.inFlightByEndpoint.get(claim.endpoint_id) ?? 1;
-      if (count <= 1) this.inFlightByEndpoint.delete(claim.endpoint_id);
-      else this.inFlightByEndpoint.set(claim.endpoint_id, count - 1);
-      const tenantCount = this.inFlightByTenant.get(tenant) ?? 1;
-      if (tenantCount <= 1) this.inFlightByTenant.delete(tenant);
-      else this.inFlightByTenant.set(tenant, tenantCount - 1);
+      const count = this.inFlightByEndpoint.give(claim.endpoint_id);
+      const tenantCount = this.inFlightByTenant.give(tenant);
       // The endpoint, the tenant or the process was at its cap: due rows can be claimed now.
       if (count >= this.perEndpoint || tenantCount >= this.perTenant || this.inFlight >= this.maxInFlight - 1) this.wakeLoop?.();
     };
@@ -348,20 +335,11 @@ export class DeliveryDispatcher {
    * slow the endpoint below its rate; after a long stall at most one overdue start is caught up.
    */
   private async waitForSlot(endpointId: string, slotMs: number, rate: number): Promise<void> {
-    const intervalMs = 1000 / rate;
-    let atMs = slotMs;
-    for (;;) {
+    let atMs: number | null = slotMs;
+    while (atMs !== null) {
       await this.sleepUntil(atMs);
       if (this.stopping.signal.aborted) return;
-      const now = this.deps.clock.nowMs();
-      const previous = pacedStarts.get(endpointId);
-      const earliest = previous === undefined ? now : previous + intervalMs;
-      if (now >= earliest) {
-        if (pacedStarts.size > 10_000) pacedStarts.clear();
-        pacedStarts.set(endpointId, Math.max(earliest, now - intervalMs));
-        return;
-      }
-      atMs = earliest;
+      atMs = this.deps.background.pacing.startOrWaitUntil(endpointId, rate, this.deps.clock.nowMs());
     }
   }
 
@@ -471,24 +449,4 @@ function healthOf(attempted: ReadonlyArray<{ claim: Claim; at: Date; result: Att
     }
   }
   return [...byEndpoint.values()].sort((a, b) => (a.marketplace_id + a.mode + a.id < b.marketplace_id + b.mode + b.id ? -1 : 1));
-}
-
-const byDb = new WeakMap<Db, DeliveryDispatcher>();
-
-/**
- * The dispatcher of this process for a database: the worker's, when it runs here, or one made on
- * first use (the test clock's advance starts due attempts with it, in the API process).
- */
-export function dispatcherFor(deps: DispatcherDeps, options?: DispatcherOptions): DeliveryDispatcher {
-  let dispatcher = byDb.get(deps.db);
-  if (!dispatcher) {
-    dispatcher = new DeliveryDispatcher(deps, options);
-    byDb.set(deps.db, dispatcher);
-  }
-  return dispatcher;
-}
-
-/** Forgets the process's dispatcher of a database (after stop). */
-export function forgetDispatcher(db: Db): void {
-  byDb.delete(db);
 }

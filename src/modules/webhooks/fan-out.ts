@@ -8,7 +8,7 @@ import type { Tx } from '../../db/db.js';
 import type { EventRecord, EventSubscriber } from '../../contracts/events.js';
 import type { Scope } from '../../scope.js';
 import { newId } from '../../ids.js';
-import { signalDeliveries } from './wake.js';
+import { signalDeliveriesOnCommit } from './wake.js';
 import * as queries from './queries.js';
 
 /** The error of a delivery written failed because its endpoint was at its bound of pending deliveries. */
@@ -33,7 +33,7 @@ const fanOutOne = async (tx: Tx, scope: Scope, event: EventRecord): Promise<void
     })),
     new Date(event.created),
   );
-  tx.afterCommit(signalDeliveries);
+  signalDeliveriesOnCommit(tx);
 };
 
 /**
@@ -65,7 +65,7 @@ const fanOutMany = async (tx: Tx, scope: Scope, events: readonly EventRecord[]):
   if (deliveries.length === 0) return;
   // The events of one change share their instant.
   await queries.insertDeliveries(tx, scope, deliveries, new Date(events[0]!.created));
-  tx.afterCommit(signalDeliveries);
+  signalDeliveriesOnCommit(tx);
 };
 
 export const webhookFanOut: EventSubscriber = Object.assign(fanOutOne, { many: fanOutMany });

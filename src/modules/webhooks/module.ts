@@ -3,24 +3,17 @@
 // test clock's hook, and the figures of GET /metrics.
 import type { ClockAdvanceHook, CounterSource, PeriodicJob, WorkerComponent, WorkStatsSource } from '../../contracts/background.js';
 import type { ModuleManifest } from '../../contracts/wiring.js';
-import { dispatcherFor, forgetDispatcher } from './dispatcher.js';
+import { DeliveryDispatcher } from './dispatcher.js';
 import { webhookFanOut } from './fan-out.js';
 import { countDeliveriesOverBound, selectDeliveryWork, updatePendingFull } from './queries.js';
 import { pruneWebhookDeliveries } from './retention.js';
 import { webhookRoutes } from './routes/index.js';
+import { DISPATCHER } from './wake.js';
 
+/** One dispatcher per process, built by the composition root; the worker starts it. */
 const webhookDispatcherComponent: WorkerComponent = {
-  name: 'webhook_dispatcher',
-  start(services, log) {
-    const dispatcher = dispatcherFor(services, { log });
-    dispatcher.start();
-    return {
-      async stop() {
-        await dispatcher.stop();
-        forgetDispatcher(services.db);
-      },
-    };
-  },
+  name: DISPATCHER,
+  create: (deps) => new DeliveryDispatcher(deps),
 };
 
 const pruneWebhookDeliveriesJob: PeriodicJob = {
@@ -56,7 +49,7 @@ const deliveriesOverBoundCounter: CounterSource = {
 const startDueWebhookAttempts: ClockAdvanceHook = {
   name: 'start_due_webhook_attempts',
   async run(services, scope) {
-    await dispatcherFor(services).runDue(scope);
+    await services.background.loop(DISPATCHER).runDue(scope);
   },
 };
 

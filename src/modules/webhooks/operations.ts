@@ -26,7 +26,7 @@ import type {
 } from './schemas.js';
 import { serializeDelivery, serializeEndpoint } from './serialize.js';
 import { newSigningSecret } from './signature.js';
-import { signalDeliveries } from './wake.js';
+import { signalDeliveriesOnCommit } from './wake.js';
 
 /** The context the signing secret is encrypted under: a ciphertext copied to another endpoint does not decrypt. */
 export function secretContext(scope: Scope, endpointId: string): string {
@@ -198,7 +198,7 @@ export async function replayWebhookDelivery(ctx: OperationContext, id: string): 
     if (!endpoint) throw errors.missing('webhook delivery', id, 'id');
     if (endpoint.status !== 'enabled') throw errors.invalidState('webhook endpoint', endpoint.status, 'receive a replay; enable it first');
     const answerPending = async (pending: queries.DeliveryRow) => {
-      if (await queries.updatePendingDueNow(tx, scope, pending.id, now, new Date(ctx.clock.nowMs()))) tx.afterCommit(signalDeliveries);
+      if (await queries.updatePendingDueNow(tx, scope, pending.id, now, new Date(ctx.clock.nowMs()))) signalDeliveriesOnCommit(tx);
       return { delivery: serializeDelivery((await queries.selectDelivery(tx, scope, pending.id))!), created: false };
     };
     const pending = await queries.selectPendingOfEvent(tx, scope, endpoint.id, original.event_id);
@@ -219,7 +219,7 @@ export async function replayWebhookDelivery(ctx: OperationContext, id: string): 
       const other = await queries.selectPendingOfEvent(tx, scope, endpoint.id, original.event_id);
       if (other) return answerPending(other);
     }
-    tx.afterCommit(signalDeliveries);
+    signalDeliveriesOnCommit(tx);
     return { delivery: serializeDelivery((await queries.selectDelivery(tx, scope, replayId))!), created: true };
   });
 }
@@ -254,7 +254,7 @@ export async function replayFailedWebhookDeliveries(ctx: OperationContext, id: s
       const room = Math.max(0, bound - (await queries.countPendingDeliveries(tx, scope, id, bound)));
       const newIds = Array.from({ length: REPLAY_PAGE }, () => newId('webhookDelivery'));
       const written = await queries.insertReplaysOfFailed(tx, scope, id, { since, afterId, beforeId, limit: REPLAY_PAGE, room }, newIds, now);
-      if (written.replayed > 0) tx.afterCommit(signalDeliveries);
+      if (written.replayed > 0) signalDeliveriesOnCommit(tx);
       return { ...written, bounded: written.wanted > room };
     });
     replayed += page.replayed;

@@ -64,6 +64,7 @@ export const WebhookEndpointTest = Type.Object(
 export type WebhookEndpointTest = Static<typeof WebhookEndpointTest>;
 
 /** One connection pool per setting for the tests of this process (a test is rare; a few connections do). */
+// cache: connection pools of the process by setting (private URLs allowed or not), reused by every test event.
 const senders = new Map<boolean, Sender>();
 
 function senderFor(allowPrivate: boolean): Sender {

@@ -1,15 +1,12 @@
-// The in-process signal that deliveries were written: a dispatcher of this process claims at
-// once instead of at its next poll. Other processes find them by polling (dispatcher.ts).
-import { EventEmitter } from 'node:events';
+// The dispatcher's name, which is also the wake-up topic of deliveries written in this process: a
+// commit that writes due deliveries wakes this process's dispatcher (src/workers/wake.ts); other
+// processes find them by polling (dispatcher.ts).
+import type { Tx } from '../../db/db.js';
+import { signalOnCommit } from '../../workers/wake.js';
 
-const local = new EventEmitter();
-local.setMaxListeners(0);
+export const DISPATCHER = 'webhook_dispatcher';
 
-export function signalDeliveries(): void {
-  local.emit('wake');
-}
-
-export function onDeliveriesSignal(listener: () => void): () => void {
-  local.on('wake', listener);
-  return () => local.off('wake', listener);
+/** Wakes this process's dispatcher once the transaction commits. */
+export function signalDeliveriesOnCommit(tx: Tx): void {
+  signalOnCommit(tx, DISPATCHER);
 }

@@ -156,7 +156,7 @@ describe('the purge of ended credentials', () => {
     await ctx.db.query(`UPDATE dashboard_sessions SET last_used_at = now() - interval '13 hours' WHERE id = $1`, [idleId]);
     await ctx.request('/manage/v1/password_resets', { key: null, body: { email: ctx.owner.email } });
     await ctx.db.query(`UPDATE password_resets SET expires_at = now() - interval '1 minute'`);
-    await purgeDashboardCredentialsJob.run(ctx.services, { error: () => undefined });
+    await purgeDashboardCredentialsJob.run(ctx.services, { error: () => undefined }, new Map());
     expect(await ctx.db.query('SELECT id FROM dashboard_sessions WHERE id = $1', [idleId])).toEqual([]);
     expect(await ctx.db.query('SELECT token_hash FROM password_resets')).toEqual([]);
     expect((await asBrowser(ctx, live, '/manage/v1/session')).status).toBe(200);

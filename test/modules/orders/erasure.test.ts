@@ -7,7 +7,7 @@
 // stored bodies and the stored answers (replayed), while the other party's and the operator's
 // words stay and the structure (evidence items, their authors and times) is kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatcherFor } from '../../../src/modules/webhooks/dispatcher.js';
+import { DISPATCHER } from '../../../src/modules/webhooks/wake.js';
 import { ERASED_TEXT } from '../../../src/contracts/redaction.js';
 import type { Json } from '../../helpers/factories.js';
 import { startTestApp, type TestContext, type TestResponse } from '../../helpers/harness.js';
@@ -23,7 +23,7 @@ beforeAll(async () => {
   endpointId = (await createEndpoint(ctx, { url: receiver.url('/everything'), enabled_events: ['*'] })).id;
 });
 afterAll(async () => {
-  await dispatcherFor(ctx.services).stop(0);
+  await ctx.services.background.loop(DISPATCHER).stop(0);
   await receiver.close();
   await ctx.close();
 });

@@ -85,7 +85,7 @@ describe('ledger.invariants', () => {
     const job = ctx.services.wiring.periodic.find((j) => j.name === 'ledger.invariants');
     expect(job).toBeDefined();
     logged.length = 0;
-    await job!.run(ctx.services, log);
+    await job!.run(ctx.services, log, new Map());
     expect(logged.length).toBeGreaterThan(0); // its first round is a full pass: the planted faults again
   });
 });

@@ -2,7 +2,7 @@
 // is recorded, the whole retry schedule on the test clock, replay, rotation, auto-disable.
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatcherFor } from '../../../src/modules/webhooks/dispatcher.js';
+import { DISPATCHER } from '../../../src/modules/webhooks/wake.js';
 import { verifySignature } from '../../../src/modules/webhooks/signature.js';
 import { createSeller, storedEvents } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
@@ -17,7 +17,7 @@ beforeAll(async () => {
   receiver = await startReceiver();
 });
 afterAll(async () => {
-  await dispatcherFor(ctx.services).stop(0);
+  await ctx.services.background.loop(DISPATCHER).stop(0);
   await receiver.close();
   await ctx.close();
 });

@@ -5,7 +5,8 @@
 // rate-limited one receives at its rate (real time: the pacing is real time); the plain one is not
 // slowed by either.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeliveryDispatcher, dispatcherFor } from '../../../src/modules/webhooks/dispatcher.js';
+import { DeliveryDispatcher } from '../../../src/modules/webhooks/dispatcher.js';
+import { DISPATCHER } from '../../../src/modules/webhooks/wake.js';
 import { createSeller, type Json } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
 import { waitFor } from '../../workers/helpers.js';
@@ -21,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const worker of workers) await worker.stop(0);
-  await dispatcherFor(ctx.services).stop(0);
+  await ctx.services.background.loop(DISPATCHER).stop(0);
   await receiver.close();
   await ctx.close();
 });

@@ -1,7 +1,7 @@
 // The delivery controls' API: rate_limit_per_second and ordering on create, update and read (and
 // their validation), and POST /v1/webhook_endpoints/{id}/replay_failed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatcherFor } from '../../../src/modules/webhooks/dispatcher.js';
+import { DISPATCHER } from '../../../src/modules/webhooks/wake.js';
 import { REPLAY_PAGE } from '../../../src/modules/webhooks/operations.js';
 import { createSeller, type Json } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
@@ -14,7 +14,7 @@ beforeAll(async () => {
   ctx = await startTestApp();
 });
 afterAll(async () => {
-  await dispatcherFor(ctx.services).stop(0);
+  await ctx.services.background.loop(DISPATCHER).stop(0);
   await ctx.close();
 });
 

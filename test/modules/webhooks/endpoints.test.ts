@@ -1,7 +1,7 @@
 // The endpoint API: create with its secret (stored encrypted, never in a stored answer), list,
 // retrieve, update, delete (with its deliveries), rotate; validation names the field at fault.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatcherFor } from '../../../src/modules/webhooks/dispatcher.js';
+import { DISPATCHER } from '../../../src/modules/webhooks/wake.js';
 import { createSeller } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
 import { createEndpoint, deliveriesOf } from './helpers.js';
@@ -13,7 +13,7 @@ beforeAll(async () => {
   ctx = await startTestApp();
 });
 afterAll(async () => {
-  await dispatcherFor(ctx.services).stop(0);
+  await ctx.services.background.loop(DISPATCHER).stop(0);
   await ctx.close();
 });
 

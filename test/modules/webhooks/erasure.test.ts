@@ -1,7 +1,7 @@
 // Erasure scrubs stored delivery bodies (a pending delivery then sends the scrubbed body), and
 // retention prunes old deliveries in small batches, leaving pending ones.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatcherFor } from '../../../src/modules/webhooks/dispatcher.js';
+import { DISPATCHER } from '../../../src/modules/webhooks/wake.js';
 import { pruneWebhookDeliveries } from '../../../src/modules/webhooks/retention.js';
 import { createBuyer, createSeller } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
@@ -16,7 +16,7 @@ beforeAll(async () => {
   receiver = await startReceiver();
 });
 afterAll(async () => {
-  await dispatcherFor(ctx.services).stop(0);
+  await ctx.services.background.loop(DISPATCHER).stop(0);
   await receiver.close();
   await ctx.close();
 });
@@ -53,7 +53,7 @@ describe('erasure', () => {
     receiver.on('/inflight', (_req, res) => void answered.then(() => res.end('ok')));
     const endpoint = await createEndpoint(ctx, { url: receiver.url('/inflight'), enabled_events: ['seller.created'] });
     const seller = await createSeller(ctx, { email: 'ada@example.com' });
-    const run = dispatcherFor(ctx.services).runDue(null, { wait: true });
+    const run = ctx.services.background.loop(DISPATCHER).runDue(null, { wait: true });
     await waitFor(() => receiver.received.some((r) => r.path === '/inflight'));
     expect((await ctx.request(`/v1/sellers/${seller.id}`, { method: 'DELETE' })).status).toBe(200);
     release();

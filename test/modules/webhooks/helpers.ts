@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { expect } from 'vitest';
-import { dispatcherFor } from '../../../src/modules/webhooks/dispatcher.js';
+import { DISPATCHER } from '../../../src/modules/webhooks/wake.js';
 import type { Json } from '../../helpers/factories.js';
 import type { TestContext } from '../../helpers/harness.js';
 
@@ -65,7 +65,7 @@ export async function createEndpoint(ctx: TestContext, body: Record<string, unkn
 
 /** Runs every due attempt of the test's process and waits until each is recorded. */
 export function deliverDue(ctx: TestContext): Promise<number> {
-  return dispatcherFor(ctx.services).runDue(null, { wait: true });
+  return ctx.services.background.loop(DISPATCHER).runDue(null, { wait: true });
 }
 
 export async function deliveriesOf(ctx: TestContext, endpointId: string): Promise<Json[]> {
@@ -77,5 +77,5 @@ export async function deliveriesOf(ctx: TestContext, endpointId: string): Promis
 export async function advance(ctx: TestContext, seconds: number): Promise<void> {
   const res = await ctx.request('/v1/test_helpers/clock/advance', { method: 'POST', body: { seconds } });
   expect(res.status, res.text).toBe(200);
-  await dispatcherFor(ctx.services).idle();
+  await ctx.services.background.loop(DISPATCHER).idle();
 }

@@ -6,7 +6,7 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatcherFor } from '../../../src/modules/webhooks/dispatcher.js';
+import { DISPATCHER } from '../../../src/modules/webhooks/wake.js';
 import { updatePendingFull } from '../../../src/modules/webhooks/queries.js';
 import { createSeller, type Json } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
@@ -30,7 +30,7 @@ beforeAll(async () => {
   ctx = await startTestApp({ env: { MAX_PENDING_WEBHOOK_DELIVERIES: String(BOUND), OPERATOR_TOKEN, WEBHOOK_REPLAYS_PER_SECOND: '1000' } });
 });
 afterAll(async () => {
-  await dispatcherFor(ctx.services).stop(0);
+  await ctx.services.background.loop(DISPATCHER).stop(0);
   await ctx.close();
 });
 
@@ -211,7 +211,7 @@ describe('the replay routes are rate limited per mode', () => {
       // Other routes of the mode are not held back by it.
       expect((await limited.request(`/v1/webhook_endpoints/${endpoint.id}`)).status).toBe(200);
     } finally {
-      await dispatcherFor(limited.services).stop(0);
+      await limited.services.background.loop(DISPATCHER).stop(0);
       await limited.close();
     }
   });
