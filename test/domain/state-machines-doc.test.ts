@@ -42,11 +42,12 @@ const MACHINES: Array<{ title: string; file: string; machine: Machine<string, st
 
 // Resources with states that have no table yet, and why: written out until their table lands.
 const WITHOUT_TABLE = [
-  '## Webhook endpoints and deliveries: no table yet (for the lead)',
+  '## Webhook endpoints and deliveries: no machine table, by design',
   '',
-  'The webhook dispatcher is being moved onto the background engine (issue 35); their tables land',
-  'with that change, in `src/modules/webhooks/`. Proposed, from what the code does now (neither emits',
-  'events; a delivery\'s next attempt is its row\'s `next_attempt_at`, not a timer):',
+  'Their moves are made by set-based statements over many rows at once (the fan-out, the dispatcher\'s',
+  'claim and batched settle, an endpoint\'s disable failing its pending deliveries), where a row-by-row',
+  'table lookup has no place; neither emits events, and a delivery\'s next attempt is its row\'s',
+  '`next_attempt_at`, not a timer. Their moves, as the webhooks tests check them:',
   '',
   '| Resource | From | Operation | Who | To | Side effects |',
   '|---|---|---|---|---|---|',
