@@ -50,6 +50,8 @@ export type IdKind = keyof typeof ID_PREFIXES;
 const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz';
 const RANDOM_DIGITS = 16;
 
+// process state: the generator's random pool and its last millisecond, so that the ids one process
+// makes are strictly increasing (two generators in one process could interleave out of order).
 const pool = new Uint8Array(4096);
 let poolAt = pool.length;
 let lastMs = -1;

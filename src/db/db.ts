@@ -135,6 +135,7 @@ interface TxState {
   afterCommit: Array<() => void | Promise<void>>;
 }
 
+// process state: the transaction of the current async context (each transaction's state is its own).
 const current = new AsyncLocalStorage<TxState>();
 
 export interface DbOptions {

@@ -73,6 +73,7 @@ export async function pgliteDriver(dataDir: string | null): Promise<Driver> {
 // with its values on every call.
 const MAX_PREPARED_STATEMENTS = 2000;
 /** The socket writes issued so far (the statement log's `write`): each cork, or each statement outside a transaction. */
+// process state: a counter of the process's socket writes, read only by the statement log.
 let writes = 0;
 // cache: prepared statement names by SQL text, the same on every connection of the process.
 const statementNames = new Map<string, string>();
