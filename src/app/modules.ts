@@ -7,7 +7,7 @@ import { accountsModule } from '../modules/accounts/module.js';
 import { buyersModule } from '../modules/buyers/module.js';
 import { categoriesModule } from '../modules/categories/module.js';
 import { checkoutsModule } from '../modules/checkouts/module.js';
-import { checkOutFlow, placeOrderFlow } from '../flows/manifests.js';
+import { checkOutFlow, listingMediaFlows, placeOrderFlow } from '../flows/manifests.js';
 import { dashboardModule } from '../modules/dashboard/module.js';
 import { emailsModule } from '../modules/emails/module.js';
 import { ledgerModule } from '../modules/ledger/module.js';
@@ -49,6 +49,7 @@ export const MODULES: readonly ModuleManifest[] = [
   reportsModule,
   reviewsModule,
   reputationModule,
+  listingMediaFlows,
   mediaModule,
   moderationModule,
   accountsModule,

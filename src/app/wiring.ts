@@ -168,21 +168,6 @@ function expandableOf(modules: readonly ModuleManifest[]): ExpandableObjects {
   return objects;
 }
 
-/** The one module's implementation of a provided hook; none or two is an error. */
-function providedOf<K extends keyof NonNullable<ModuleManifest['provides']>>(
-  modules: readonly ModuleManifest[],
-  hook: K,
-): NonNullable<NonNullable<ModuleManifest['provides']>[K]> {
-  const found = modules.flatMap((module) => {
-    const provided = module.provides?.[hook];
-    return provided ? [{ module: module.name, provided }] : [];
-  });
-  if (found.length !== 1) {
-    throw new WiringError(`exactly one module must provide the ${hook} hooks; found ${found.map((f) => f.module).join(', ') || 'none'}`);
-  }
-  return found[0]!.provided!;
-}
-
 /** The file storage of this configuration (STORAGE): local disk or S3. */
 export function storageOf(config: Config): StorageDriver {
   return config.storage.kind === 's3' ? new S3Storage(config.storage) : new LocalStorage(config);
@@ -206,7 +191,6 @@ export function buildWiring(config: Config, modules: readonly ModuleManifest[] =
     errorStatuses: errorStatusesOf(modules),
     tags: tagsOf(modules),
     moderationTargets: moderationTargetsOf(modules),
-    listings: providedOf(modules, 'listings'),
     processors: PROCESSORS,
     simulated,
     stripeEvents,

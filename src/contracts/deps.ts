@@ -7,8 +7,7 @@
 // that forgot one does not type-check.
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
-import type { Db, Queryable, Tx } from '../db/db.js';
-import type { Scope } from '../scope.js';
+import type { Db } from '../db/db.js';
 import type { Background } from './engine.js';
 import type { ErasureParticipant } from './erasure.js';
 import type { ModerationTargets } from './moderation.js';
@@ -40,20 +39,4 @@ export interface Hooks {
   readonly storage: StorageDriver;
   /** The email transport of a configuration (SMTP_URL). */
   readonly mailTransport: MailTransports;
-  /** The listings media belong to (the listings module's), for media, which listings depend on. */
-  readonly listings: ListingLookup;
-}
-
-/** What media need to know of a listing. */
-export interface ListingRef {
-  id: string;
-  seller_id: string;
-  status: string;
-}
-
-export interface ListingLookup {
-  /** The listing of the scope, or null. */
-  find(q: Queryable, scope: Scope, id: string): Promise<ListingRef | null>;
-  /** The same, locked for the rest of the transaction; 404 `resource_missing` when there is none. */
-  lock(tx: Tx, scope: Scope, id: string): Promise<ListingRef>;
 }

@@ -12,7 +12,7 @@ import type {
 } from 'fastify';
 import type { ClockAdvanceHook, CounterSource, JobKind, PeriodicJob, TimerHandlers, WorkerComponent, WorkStatsSource } from './background.js';
 import type { ApiKeyContext } from './context.js';
-import type { Deps, Hooks, ListingLookup } from './deps.js';
+import type { Deps, Hooks } from './deps.js';
 import type { ErrorCode } from '../errors.js';
 import type { ErasureParticipant } from './erasure.js';
 import type { ExpandableObject, ExpandableObjects } from './expansion.js';
@@ -141,8 +141,6 @@ export interface ModuleManifest {
   moderationTargets?: Partial<Record<TargetType, ModerationTarget>>;
   /** Its objects that `expand[]` can put in place of their ids (src/contracts/expansion.ts). */
   expandable?: readonly ExpandableObject[];
-  /** Hooks this module provides to others. */
-  provides?: { listings?: ListingLookup };
   /** Its own error codes with their HTTP statuses (the kernel's are src/errors.ts's). */
   errorCodes?: ErrorStatusTable;
   /** Its groups of operations in the OpenAPI document. */

@@ -4,7 +4,9 @@
 // root's list just before the module whose resource it makes, so the OpenAPI document lists its
 // routes where they always were.
 import type { ModuleManifest } from '../contracts/wiring.js';
+import { addListingMediaRoute } from './routes/add-listing-media.js';
 import { createCheckoutRoute } from './routes/check-out.js';
+import { listListingMediaRoute } from './routes/list-listing-media.js';
 import { createOrderRoute } from './routes/place-order.js';
 import { ORDER_WINDOW_TIMERS } from './order-timers.js';
 
@@ -13,3 +15,6 @@ export const placeOrderFlow: ModuleManifest = { name: 'flow: place an order', ro
 
 /** POST /v1/checkouts (check-out.ts). */
 export const checkOutFlow: ModuleManifest = { name: 'flow: check out', routes: { secret: [createCheckoutRoute] } };
+
+/** POST /v1/listings/{id}/media (add-listing-media.ts) and GET /v1/listings/{id}/media (list-listing-media.ts). */
+export const listingMediaFlows: ModuleManifest = { name: "flow: a listing's media", routes: { secret: [addListingMediaRoute, listListingMediaRoute] } };

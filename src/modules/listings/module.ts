@@ -2,7 +2,7 @@
 import type { ModuleManifest } from '../../contracts/wiring.js';
 import { expandableListing } from './expandable.js';
 import { listingsErasure } from './erasure.js';
-import { expireListingTimer, findListing, findListingForShare, LISTING_EXPIRE_TIMER, requireListing, setListingRemoved } from './operations.js';
+import { expireListingTimer, findListingForShare, LISTING_EXPIRE_TIMER, setListingRemoved } from './operations.js';
 import { listingPublicRoutes, listingRoutes } from './routes/index.js';
 
 export const listingsModule: ModuleManifest = {
@@ -14,7 +14,5 @@ export const listingsModule: ModuleManifest = {
   // An order move locks its order, then its listing: erasure takes them in that order too.
   erasure: { participant: listingsErasure, after: ['orders and disputes'] },
   moderationTargets: { listing: { find: findListingForShare, actions: { remove_listing: setListingRemoved } } },
-  // Media (which listings read their `media` of) find and lock their listing through this.
-  provides: { listings: { find: findListing, lock: requireListing } },
   tags: [{ name: 'Listings', description: 'What sellers offer: drafts, publishing, expiry and removal.', rank: 30 }],
 };

@@ -126,7 +126,7 @@ export async function retrieveListing(ctx: OperationContext, id: string): Promis
   return serializeListing(row, await mediaOf(ctx, ctx.db, id));
 }
 
-/** The listing, read without a lock; null when there is none (the media module's listing check). */
+/** The listing, read without a lock; null when there is none (listing a listing's media: src/flows/list-listing-media.ts). */
 export function findListing(q: Queryable, scope: Scope, id: string): Promise<ListingRow | null> {
   return selectListing(q, scope, id);
 }
@@ -266,7 +266,7 @@ export async function expireListingTimer(tx: Tx, scope: Scope, timer: DueTimer, 
 
 // ---- rules ----
 
-/** The listing locked FOR UPDATE, or 404 (the media module locks a listing before adding media to it). */
+/** The listing locked FOR UPDATE, or 404 (a flow locks a listing before adding media to it: src/flows/add-listing-media.ts). */
 export async function requireListing(tx: Tx, scope: Scope, id: string): Promise<ListingRow> {
   const row = await lockListing(tx, scope, id);
   if (!row) throw errors.missing('listing', id);

@@ -1,6 +1,5 @@
-// What listings read and do of their media, without depending on the rest of this module (which
-// depends on listings): the ready media of listings for their `media` array, and the deletion of
-// a removed listing's media.
+// What listings read and do of their media: the ready media of listings for their `media` array,
+// and the deletion of a removed listing's media.
 import type { Clock } from '../../clock.js';
 import type { StorageDriver } from '../../contracts/storage.js';
 import type { Queryable, Tx } from '../../db/db.js';

@@ -1,10 +1,10 @@
 // POST /v1/listings/{id}/media
-import { IdParams } from '../../../http/schemas.js';
-import type { RouteModule } from '../../../contracts/wiring.js';
-import { createMedia } from '../operations.js';
-import { CreateMediaBody, MediaUpload } from '../schemas.js';
+import { IdParams } from '../../http/schemas.js';
+import type { RouteModule } from '../../contracts/wiring.js';
+import { CreateMediaBody, MediaUpload } from '../../modules/media/index.js';
+import { addListingMedia } from '../add-listing-media.js';
 
-export const createMediaRoute: RouteModule = (app) => {
+export const addListingMediaRoute: RouteModule = (app) => {
   app.post(
     '/listings/:id/media',
     {
@@ -24,7 +24,7 @@ export const createMediaRoute: RouteModule = (app) => {
     },
     async (request, reply) => {
       reply.code(201);
-      return createMedia(request.ctx, request.params.id, request.body);
+      return addListingMedia(request.ctx, request.params.id, request.body);
     },
   );
 };
