@@ -1,5 +1,5 @@
 // A module added the way every module is: this folder, and its line in src/app/modules.ts (which
-// test/architecture/fixture-module.test.ts stands in for with [...MODULES, widgetsModule]).
+// test/app/fixture-module.test.ts stands in for with [...MODULES, widgetsModule]).
 import type { ModuleManifest } from '../../../src/contracts/wiring.js';
 import { WIDGET_ERROR_CODES } from './declarations.js';
 import { widgetRoutes } from './routes.js';

@@ -1,5 +1,5 @@
 // Adding a resource touches its own folder and one line of src/app/modules.ts: the fixture module
-// in ./fixture-module/ (a route, an error code with its status, an OpenAPI tag, an erasure place)
+// in test/architecture/fixture-module/ (a route, an error code with its status, an OpenAPI tag, an erasure place)
 // is assembled with every module's ([...MODULES, widgetsModule] standing for that line), and its
 // parts reach the document, the answers and the erasure order; its folder imports only the
 // contracts and the kernel, and nothing in src/ names it. The assembly's checks stop a start
@@ -12,11 +12,11 @@ import { MODULES } from '../../src/app/modules.js';
 import { buildWiring } from '../../src/app/wiring.js';
 import type { ModuleManifest } from '../../src/contracts/wiring.js';
 import { startTestApp, testConfig, type TestContext } from '../helpers/harness.js';
-import { widgetsModule } from './fixture-module/module.js';
-import { walk, toPosix } from './graph.js';
+import { widgetsModule } from '../architecture/fixture-module/module.js';
+import { walk, toPosix } from '../architecture/graph.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const FOLDER = join(import.meta.dirname, 'fixture-module');
+const FOLDER = join(import.meta.dirname, '../architecture/fixture-module');
 
 describe('a module added in its own folder', () => {
   let ctx: TestContext;
