@@ -22,6 +22,7 @@ import { LocalStorage } from '../adapters/storage/local.js';
 import { S3Storage } from '../adapters/storage/s3.js';
 import { onboardingPageSide } from '../modules/onboarding/index.js';
 import { checkoutPageSide } from '../modules/payments/index.js';
+import { FLOWS } from '../flows/index.js';
 import { purgeIdempotencyKeys } from '../http/idempotency.js';
 import { storedAnswersErasure } from '../http/stored-answers.js';
 import { notifyJobs } from '../workers/wake.js';
@@ -32,8 +33,11 @@ const ROOT_ERASURE: ErasurePlace = { participant: storedAnswersErasure };
 
 const PROCESSORS: Readonly<Record<Provider, ProcessorDriver>> = { simulated: simulatedProcessor, stripe: stripeProcessor };
 
-/** Routes of the adapters: the simulated processor's hosted pages, on the payments and onboarding modules' sides. */
-const ADAPTER_ROUTES = simulatedPageRoutes({ checkout: checkoutPageSide, onboarding: onboardingPageSide });
+/**
+ * Routes of the adapters: the simulated processor's hosted pages, on the payments and onboarding
+ * modules' sides; the checkout page's Pay and Decline are settled by the flow (src/flows/).
+ */
+const ADAPTER_ROUTES = simulatedPageRoutes({ checkout: checkoutPageSide(FLOWS.settleProcessorReport), onboarding: onboardingPageSide });
 
 /** Work of the service itself, beside the modules': machinery in src/http and src/workers. */
 const ROOT_PERIODIC: readonly PeriodicJob[] = [

@@ -9,7 +9,7 @@
 // jobs); a driver never touches the database but for the simulated processor's books, which the
 // call context carries.
 import type { Clock } from '../clock.js';
-import type { Db, Queryable } from '../db/db.js';
+import type { Db, Queryable, Tx } from '../db/db.js';
 import type { Scope } from '../scope.js';
 
 /** The processors a mode can connect to. */
@@ -176,6 +176,14 @@ export type ProcessorReport =
   | { type: 'transfer_failed'; transfer: string; message: string }
   | { type: 'reversal_failed'; transfer: string; reversal: string; refundId: string | null; message: string }
   | { type: 'card_dispute'; dispute: string; charge: string | null; paymentIntent: string | null; amount: number; reason: string; status: string; evidenceDueBy: Date | null };
+
+/**
+ * Settles one processor report in the caller's transaction: the flow src/flows/settle-processor-report.ts
+ * (payments records it, orders commits the orders it paid, their checkouts follow). The root hands
+ * it to what receives reports below the flows (the simulated processor's test helpers and page).
+ * `kick` makes the processor calls the report asks for after the COMMIT (null: the worker's).
+ */
+export type SettleReport = (tx: Tx, scope: Scope, report: ProcessorReport, now: Date, kick: ((tx: Tx, paymentId: string) => void) | null) => Promise<void>;
 
 export interface ProcessorDriver {
   readonly provider: Provider;

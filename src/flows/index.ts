@@ -2,8 +2,10 @@
 // (Services.flows, src/contracts/wiring.ts): a module cannot import a flow. The routes and timers
 // the flows declare themselves are in manifests.ts.
 import { decideDisputeFlow, moveOrderFlow } from './move-order.js';
+import { receiveProcessorReports } from './receive-processor-reports.js';
+import { settleProcessorReport } from './settle-processor-report.js';
 
-export const FLOWS = { moveOrder: moveOrderFlow, decideDispute: decideDisputeFlow } as const;
+export const FLOWS = { moveOrder: moveOrderFlow, decideDispute: decideDisputeFlow, receiveProcessorReports, settleProcessorReport } as const;
 
 declare module '../contracts/wiring.js' {
   interface Flows {
@@ -11,5 +13,9 @@ declare module '../contracts/wiring.js' {
     readonly moveOrder: typeof moveOrderFlow;
     /** The platform's decision of a dispute (move-order.ts). */
     readonly decideDispute: typeof decideDisputeFlow;
+    /** A processor's event, received by the processor-webhooks module (receive-processor-reports.ts). */
+    readonly receiveProcessorReports: typeof receiveProcessorReports;
+    /** One processor report in the caller's transaction: the simulated processor's test helpers (settle-processor-report.ts). */
+    readonly settleProcessorReport: typeof settleProcessorReport;
   }
 }

@@ -3,4 +3,5 @@
 export { announceCheckout, openCheckout, setCheckoutPayment, withPaymentUrl } from './operations.js';
 export type { NewCheckoutValues } from './operations.js';
 export { CHECKOUT_MACHINE } from './status.js';
+export { followOrders } from './follow-orders.js';
 export { Checkout, CreateCheckoutBody } from './schemas.js';

@@ -1,7 +1,8 @@
 // The payments module's public surface: what other modules, the flows and the composition root may
 // use of it (docs/architecture.md, Import rules), and its side of the simulated processor's
 // checkout page, which the root hands to the page. Everything else in the folder is the module's own.
-export { receiveProcessorReports } from './processor-reports.js';
+export { recordEventReceipt, recordProcessorReport, recordRefundAfterProof } from './processor-reports.js';
+export type { ReportMeaning, ReportSource } from './processor-reports.js';
 export { assertCanPay, createCheckoutPayment, createOrderPayment, holdOrderRelease, releaseOrderPayment, settleEndedOrderPayment } from './order-payments.js';
 export type { CheckoutForPayment, OrderForPayment } from './order-payments.js';
 export { processorCallsAfterCommit } from './kick.js';

@@ -1,10 +1,11 @@
 // The payments module's side of the simulated processor's checkout page
 // (src/adapters/processors/simulated/checkout-page.ts): the payment found by its id alone (the
 // page has no API key), checked with the page's token check, what it pays for, and the Pay and
-// Decline buttons, reported as the processor would report them.
+// Decline buttons, reported as the processor would report them and settled by the flow the root
+// hands it (src/flows/settle-processor-report.ts).
 import { modeNow, type Scope } from '../../scope.js';
 import type { ServiceContext } from '../../contracts/context.js';
-import type { ProcessorReport } from '../../contracts/processor.js';
+import type { ProcessorReport, SettleReport } from '../../contracts/processor.js';
 import type { CheckoutPage, CheckoutPageSide, PageItem, PageTokenCheck } from '../../contracts/simulated-pages.js';
 import { findListingTitles } from '../listings/index.js';
 import { findOrderListings } from '../orders/index.js';
@@ -12,7 +13,7 @@ import { findSellerNames } from '../sellers/index.js';
 import { kickFor } from './kick.js';
 import * as queries from './queries.js';
 import type { LineItem } from './queries.js';
-import { handleReport, lockOrderThenPayment } from './processor-reports.js';
+import { lockOrderThenPayment } from './processor-reports.js';
 import { serializePayment } from './serialize.js';
 import { SIMULATED_DECLINE_MESSAGE, succeeded } from './simulated-payments.js';
 
@@ -47,7 +48,7 @@ async function view(ctx: ServiceContext, id: string, check: PageTokenCheck): Pro
 }
 
 /** The Pay or Decline button; then back to the success or cancel URL, or a closing page. */
-async function submit(ctx: ServiceContext, id: string, check: PageTokenCheck, pay: boolean): Promise<CheckoutPage> {
+async function submit(settle: SettleReport, ctx: ServiceContext, id: string, check: PageTokenCheck, pay: boolean): Promise<CheckoutPage> {
   const scope = await checkoutScope(ctx, id, check);
   if (!scope) return { kind: 'missing' };
   const row = await ctx.db.transaction(async (tx) => {
@@ -55,7 +56,7 @@ async function submit(ctx: ServiceContext, id: string, check: PageTokenCheck, pa
     if (!payment || payment.status !== 'awaiting_payment') return payment;
     const now = await modeNow(tx, ctx.clock, scope);
     const one: ProcessorReport = pay ? succeeded(payment) : { type: 'payment_failed', paymentId: id, paymentIntent: null, checkoutSession: null, message: SIMULATED_DECLINE_MESSAGE };
-    await handleReport(tx, scope, one, now, kickFor(ctx));
+    await settle(tx, scope, one, now, kickFor(ctx));
     return queries.lockPayment(tx, scope, id);
   });
   if (!row) return { kind: 'missing' };
@@ -63,4 +64,7 @@ async function submit(ctx: ServiceContext, id: string, check: PageTokenCheck, pa
   return url !== null && (!pay || row.status === 'succeeded') ? { kind: 'redirect', url } : { kind: 'closed', payment: serializePayment(row) };
 }
 
-export const checkoutPageSide: CheckoutPageSide = { view, submit };
+/** The page's side, its reports settled by `settle` (the root passes the flow). */
+export function checkoutPageSide(settle: SettleReport): CheckoutPageSide {
+  return { view, submit: (ctx, id, check, pay) => submit(settle, ctx, id, check, pay) };
+}

@@ -1,18 +1,17 @@
 // What a processor reports on its own (Stripe's webhooks, the simulated processor's test helpers),
 // handled so that order does not matter: the same report twice, a late success after a refund, a
 // failure after a success all end in the same state, because each handler looks at where the
-// payment, refund or release is now and moves only forward (docs/payments.md).
+// payment, refund or release is now and moves only forward (docs/payments.md). This is the
+// payments' side of a report; what it means for orders (those it paid) is answered to the flow
+// that settles it (src/flows/settle-processor-report.ts), which commits them.
 import type { Tx } from '../../db/db.js';
 import { emitEvent } from '../../outbox/emit.js';
 import { newId } from '../../ids.js';
-import { modeNow, type Scope } from '../../scope.js';
-import type { Deps } from '../../contracts/deps.js';
-import { loadSettings } from '../marketplaces/index.js';
-import { commitPaidOrder, requireOrder } from '../orders/index.js';
+import type { Scope } from '../../scope.js';
+import { requireOrder } from '../orders/index.js';
 import type { ProcessorReport } from '../../contracts/processor.js';
 import { findSellerIdByProcessorAccount, requireSeller, setSellerPayouts } from '../sellers/index.js';
 import type { CallKick } from './call-queue.js';
-import { kickFor } from './kick.js';
 import { cardDisputeOpen, holdShareReleases, isCharge, recordChargeFailed, recordChargePaid, recordProcessorRefundOnCharge, resumeShareReleases } from './checkout-charge.js';
 import { emitCardDisputeMove } from './card-dispute-machine.js';
 import { syncCardDisputeLedger } from './ledger-sync.js';
@@ -26,45 +25,53 @@ export interface ReportSource {
   eventId: string;
 }
 
-/** Handles one processor event's reports in one transaction; 'duplicate' when the event was handled before. */
-export async function receiveProcessorReports(deps: Deps, scope: Scope, source: ReportSource, reports: readonly ProcessorReport[]): Promise<'handled' | 'duplicate'> {
-  const kick = kickFor(deps);
-  return deps.db.transaction(async (tx) => {
-    const now = await modeNow(tx, deps.clock, scope);
-    if (!(await queries.insertEventReceipt(tx, scope, source.provider, source.eventId, now))) return 'duplicate';
-    for (const report of reports) await handleReport(tx, scope, report, now, kick);
-    return 'handled';
-  });
+/** Records a processor event's id; false when it was received before (its reports are then ignored). */
+export function recordEventReceipt(tx: Tx, scope: Scope, source: ReportSource, now: Date): Promise<boolean> {
+  return queries.insertEventReceipt(tx, scope, source.provider, source.eventId, now);
 }
 
-/** One report, in the caller's transaction. */
-export async function handleReport(tx: Tx, scope: Scope, report: ProcessorReport, now: Date, kick: CallKick): Promise<void> {
+/** What a report recorded means for the orders (the flow settling it acts on this). */
+export interface ReportMeaning {
+  /** The orders the report paid, in item order: to be committed, each by its payment. */
+  paidOrders: readonly string[];
+  /**
+   * A refund made in the processor's dashboard on a payment not recorded as succeeded: the refund
+   * proved the payment (recorded, its orders in paidOrders); the refund itself is recorded once
+   * those orders are committed (recordRefundAfterProof), by the payment's id.
+   */
+  refundAfterProof: string | null;
+}
+
+const NOTHING_PAID: ReportMeaning = { paidOrders: [], refundAfterProof: null };
+
+/** One report, in the caller's transaction: the payments' side recorded, and what it means for orders. */
+export async function recordProcessorReport(tx: Tx, scope: Scope, report: ProcessorReport, now: Date, kick: CallKick): Promise<ReportMeaning> {
   switch (report.type) {
     case 'payment_succeeded':
-      return paymentSucceeded(tx, scope, report, now, kick);
+      return { paidOrders: await paymentSucceeded(tx, scope, report, now, kick), refundAfterProof: null };
     case 'payment_failed': {
       const payment = await lockPaymentOf(tx, scope, report);
       if (payment) await moves.recordPaymentFailed(tx, scope, payment, report.message, now);
       if (payment && isCharge(payment)) await recordChargeFailed(tx, scope, payment, report.message, now);
-      return;
+      return NOTHING_PAID;
     }
     case 'refund_updated':
       return refundUpdated(tx, scope, report, now, kick);
     case 'account_updated': {
       const sellerId = await findSellerIdByProcessorAccount(tx, scope, report.account);
-      if (!sellerId) return;
+      if (!sellerId) return NOTHING_PAID;
       const seller = await requireSeller(tx, scope, sellerId);
       const status = report.payoutsEnabled ? 'enabled' : report.restricted ? 'restricted' : 'pending';
       await setSellerPayouts(tx, scope, seller, status, report.account, now);
       // Enabled payouts retry the seller's failed releases (an event subscriber): make those transfers now.
       if (status === 'enabled') for (const id of await queries.selectSellerPaymentIdsReleasing(tx, scope, sellerId)) kick?.(tx, id);
-      return;
+      return NOTHING_PAID;
     }
     case 'transfer_failed': {
       const id = await queries.selectPaymentIdByProcessorRef(tx, scope, 'processor_transfer', report.transfer);
       const payment = id ? await queries.lockPayment(tx, scope, id) : null;
       if (payment) await moves.recordReleaseFailed(tx, scope, payment, report.message, now);
-      return;
+      return NOTHING_PAID;
     }
     case 'reversal_failed': {
       const refundId = report.refundId ?? (await queries.selectRefundIdByReversal(tx, scope, report.reversal));
@@ -74,10 +81,11 @@ export async function handleReport(tx: Tx, scope: Scope, report: ProcessorReport
       if (payment && locked && locked.status === 'pending') {
         await moves.recordRefundFailed(tx, scope, payment, locked, { status: 'failed', failureReason: `The transfer reversal failed: ${report.message}`, reversalMade: false, processorRefund: null }, now);
       }
-      return;
+      return NOTHING_PAID;
     }
     case 'card_dispute':
-      return cardDispute(tx, scope, report, now, kick);
+      await cardDispute(tx, scope, report, now, kick);
+      return NOTHING_PAID;
   }
 }
 
@@ -123,32 +131,27 @@ export async function lockOrderThenPayment(tx: Tx, scope: Scope, paymentId: stri
   return queries.lockPayment(tx, scope, paymentId);
 }
 
+/** The orders a success report paid (none when it changes nothing), in item order. */
 async function paymentSucceeded(
   tx: Tx,
   scope: Scope,
   report: Extract<ProcessorReport, { type: 'payment_succeeded' }>,
   now: Date,
   kick: CallKick,
-): Promise<void> {
+): Promise<string[]> {
   const payment = await lockPaymentOf(tx, scope, report);
-  if (!payment) return;
+  if (!payment) return [];
   if (!moves.amountAgrees(payment, report)) {
     const after = await moves.recordAmountMismatch(tx, scope, payment, report, now);
     if (isCharge(payment) && payment.status === 'awaiting_payment') await recordChargeFailed(tx, scope, payment, after.last_failure ?? '', now);
-    return;
+    return [];
   }
   // A report that names no amount (a refund taken as proof of payment) does not overrule a recorded mismatch.
-  if (report.amount === null && payment.amount_mismatch !== null && payment.status !== 'succeeded') return;
-  if (isCharge(payment)) {
-    // Every order of the checkout is committed, in item order (each share followed the charge).
-    const paidOrders = await recordChargePaid(tx, scope, payment, report, now, kick);
-    if (paidOrders.length === 0) return;
-    const settings = await loadSettings(tx, scope);
-    for (const orderId of paidOrders) await commitPaidOrder(tx, scope, orderId, settings, now);
-    return;
-  }
+  if (report.amount === null && payment.amount_mismatch !== null && payment.status !== 'succeeded') return [];
+  // A checkout's charge pays every order of the checkout, in item order (each share followed the charge).
+  if (isCharge(payment)) return recordChargePaid(tx, scope, payment, report, now, kick);
   const { commitOrder } = await moves.recordPaid(tx, scope, payment, report, now, kick);
-  if (commitOrder && payment.order_id !== null) await commitPaidOrder(tx, scope, payment.order_id, await loadSettings(tx, scope), now);
+  return commitOrder && payment.order_id !== null ? [payment.order_id] : [];
 }
 
 async function refundUpdated(
@@ -157,35 +160,20 @@ async function refundUpdated(
   report: Extract<ProcessorReport, { type: 'refund_updated' }>,
   now: Date,
   kick: CallKick,
-): Promise<void> {
+): Promise<ReportMeaning> {
   let refundIds = report.refundId !== null && (await queries.selectRefund(tx, scope, report.refundId)) ? [report.refundId] : [];
   if (refundIds.length === 0) refundIds = await queries.selectRefundIdsByProcessorRefund(tx, scope, report.refund);
   if (refundIds.length === 0) {
     // Made in the processor's own dashboard: a refund of ours, initiated_by processor, no reversal.
-    let payment = await lockPaymentOf(tx, scope, report);
-    if (!payment) return;
+    const payment = await lockPaymentOf(tx, scope, report);
+    if (!payment) return NOTHING_PAID;
     if (payment.status !== 'succeeded') {
       // A refund proves the payment: its success report may still be on its way (or lost).
-      await paymentSucceeded(tx, scope, { type: 'payment_succeeded', paymentId: payment.id, paymentIntent: report.paymentIntent, checkoutSession: null, charge: report.charge, amount: null, currency: null }, now, kick);
-      payment = await queries.lockPayment(tx, scope, payment.id);
-      if (!payment || payment.status !== 'succeeded') return;
+      const success: ProcessorReport = { type: 'payment_succeeded', paymentId: payment.id, paymentIntent: report.paymentIntent, checkoutSession: null, charge: report.charge, amount: null, currency: null };
+      return { paidOrders: await paymentSucceeded(tx, scope, success, now, kick), refundAfterProof: payment.id };
     }
-    const amount = Math.min(report.amount, payment.amount - payment.amount_refunded);
-    if (amount <= 0) return;
-    if (isCharge(payment)) {
-      // A checkout's charge is refunded through its shares, in item order.
-      await recordProcessorRefundOnCharge(tx, scope, payment, { refund: report.refund, amount, status: report.status, failureReason: report.failureReason }, now, kick);
-      return;
-    }
-    await moves.createRefund(
-      tx,
-      scope,
-      payment,
-      { amount, reason: null, initiatedBy: 'processor', metadata: {}, processor: { refund: report.refund, status: report.status, failureReason: report.failureReason } },
-      now,
-      kick,
-    );
-    return;
+    await recordDashboardRefund(tx, scope, report, payment, now, kick);
+    return NOTHING_PAID;
   }
   // One refund of ours, or one per share of a checkout's charge (its shares in item order).
   const refunds: queries.RefundRow[] = [];
@@ -195,6 +183,33 @@ async function refundUpdated(
   }
   const ordered = await inShareOrder(tx, scope, refunds);
   for (const refund of ordered) await applyRefundReport(tx, scope, refund, report, now);
+  return NOTHING_PAID;
+}
+
+/** The dashboard refund of a payment the refund proved paid, once the orders it paid are committed. */
+export async function recordRefundAfterProof(tx: Tx, scope: Scope, report: ProcessorReport, paymentId: string, now: Date, kick: CallKick): Promise<void> {
+  if (report.type !== 'refund_updated') return;
+  const payment = await queries.lockPayment(tx, scope, paymentId);
+  if (!payment || payment.status !== 'succeeded') return;
+  await recordDashboardRefund(tx, scope, report, payment, now, kick);
+}
+
+async function recordDashboardRefund(tx: Tx, scope: Scope, report: Extract<ProcessorReport, { type: 'refund_updated' }>, payment: queries.PaymentRow, now: Date, kick: CallKick): Promise<void> {
+  const amount = Math.min(report.amount, payment.amount - payment.amount_refunded);
+  if (amount <= 0) return;
+  if (isCharge(payment)) {
+    // A checkout's charge is refunded through its shares, in item order.
+    await recordProcessorRefundOnCharge(tx, scope, payment, { refund: report.refund, amount, status: report.status, failureReason: report.failureReason }, now, kick);
+    return;
+  }
+  await moves.createRefund(
+    tx,
+    scope,
+    payment,
+    { amount, reason: null, initiatedBy: 'processor', metadata: {}, processor: { refund: report.refund, status: report.status, failureReason: report.failureReason } },
+    now,
+    kick,
+  );
 }
 
 async function inShareOrder(tx: Tx, scope: Scope, refunds: queries.RefundRow[]): Promise<queries.RefundRow[]> {

@@ -1,27 +1,28 @@
 // The simulated processor's test helpers (test mode, contract 15), which stand in for what a real
 // processor would report (a payment's success or failure, a refund made in its dashboard, a
-// chargeback, a seller's payouts status). Each goes through the same report handlers as Stripe's
-// webhooks; what the processor did is kept in its books (src/adapters/processors/simulated/,
-// through the hooks). Its checkout page's side is page-side.ts.
+// chargeback, a seller's payouts status). Each is settled by the same flow as Stripe's webhooks
+// (src/flows/settle-processor-report.ts, handed by the root to the routes as `settle`); what the
+// processor did is kept in its books (src/adapters/processors/simulated/, through the hooks). Its
+// checkout page's side is page-side.ts.
 import { DomainError, errors } from '../../errors.js';
 import type { Tx } from '../../db/db.js';
 import { newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { Deps } from '../../contracts/deps.js';
 import type { OperationContext } from '../../contracts/context.js';
-import type { ProcessorReport, SimulatedProcessor } from '../../contracts/processor.js';
+import type { ProcessorReport, SettleReport, SimulatedProcessor } from '../../contracts/processor.js';
 import { requireLiveSeller, setSellerPayouts } from '../sellers/index.js';
 import type { Seller } from '../sellers/index.js';
 import { kickFor } from './kick.js';
 import * as queries from './queries.js';
-import { handleReport, lockOrderThenPayment, paymentTheProcessorTook } from './processor-reports.js';
+import { lockOrderThenPayment, paymentTheProcessorTook } from './processor-reports.js';
 import type { CardDispute, CardDisputeBody, FailPaymentBody, SucceedPaymentBody, Payment, ProcessorRefundBody, Refund } from './schemas.js';
 import { serializeCardDispute, serializePayment, serializeRefund } from './serialize.js';
 
 export const SIMULATED_DECLINE_MESSAGE = 'Your card was declined. (simulated)';
 
 /** Runs reports of the simulated processor on a payment of this mode; 409 unless it was made through it. */
-async function report<T>(deps: Deps, scope: Scope, paymentId: string, check: (payment: queries.PaymentRow) => void, reports: (payment: queries.PaymentRow) => ProcessorReport[], answer: (payment: queries.PaymentRow) => Promise<T>): Promise<T> {
+async function report<T>(deps: Deps, settle: SettleReport, scope: Scope, paymentId: string, check: (payment: queries.PaymentRow) => void, reports: (payment: queries.PaymentRow) => ProcessorReport[], answer: (payment: queries.PaymentRow) => Promise<T>): Promise<T> {
   return deps.db.transaction(async (tx) => {
     // The processor took a checkout's charge: a helper naming one of its shares acts on the charge.
     const payment = await lockOrderThenPayment(tx, scope, await paymentTheProcessorTook(tx, scope, paymentId));
@@ -32,7 +33,7 @@ async function report<T>(deps: Deps, scope: Scope, paymentId: string, check: (pa
     check(payment);
     const now = await modeNow(tx, deps.clock, scope);
     for (const one of reports(payment)) {
-      await handleReport(tx, scope, one, now, kickFor(deps));
+      await settle(tx, scope, one, now, kickFor(deps));
       await keepInBooks(deps.hooks.simulated, tx, scope, one, payment.currency, now);
     }
     return answer((await queries.lockPayment(tx, scope, payment.id))!);
@@ -66,22 +67,22 @@ export const succeeded = (payment: queries.PaymentRow, reported: SucceedPaymentB
 });
 
 /** The buyer paid; on a payment canceled with its order, a late payment (refunded in full at once). */
-export function succeedPayment(ctx: OperationContext, id: string, body: SucceedPaymentBody = null): Promise<Payment> {
-  return report(ctx, ctx.scope, id, (p) => {
+export function succeedPayment(ctx: OperationContext, settle: SettleReport, id: string, body: SucceedPaymentBody = null): Promise<Payment> {
+  return report(ctx, settle, ctx.scope, id, (p) => {
     if (p.status === 'succeeded') throw errors.invalidState('payment', p.status, 'succeed again');
   }, (p) => [succeeded(p, body)], async (p) => serializePayment(p));
 }
 
-export function failPayment(ctx: OperationContext, id: string, body: FailPaymentBody): Promise<Payment> {
-  return report(ctx, ctx.scope, id, (p) => {
+export function failPayment(ctx: OperationContext, settle: SettleReport, id: string, body: FailPaymentBody): Promise<Payment> {
+  return report(ctx, settle, ctx.scope, id, (p) => {
     if (p.status !== 'awaiting_payment') throw errors.invalidState('payment', p.status, 'fail');
   }, (p) => [{ type: 'payment_failed', paymentId: p.id, paymentIntent: null, checkoutSession: null, message: body?.message ?? SIMULATED_DECLINE_MESSAGE }], async (p) => serializePayment(p));
 }
 
 /** A refund made in the processor's dashboard: initiated_by processor, no transfer reversal. */
-export function processorRefund(ctx: OperationContext, id: string, body: ProcessorRefundBody): Promise<Refund> {
+export function processorRefund(ctx: OperationContext, settle: SettleReport, id: string, body: ProcessorRefundBody): Promise<Refund> {
   const refund = `re_sim_${newId('refund').slice(4)}`;
-  return report(ctx, ctx.scope, id, (p) => {
+  return report(ctx, settle, ctx.scope, id, (p) => {
     if (p.status !== 'succeeded') throw errors.invalidState('payment', p.status, 'be refunded');
     const left = p.amount - p.amount_refunded;
     if (body.amount > left) throw errors.invalidRequest(`amount may be at most ${left}: what is left of the payment after refunds.`, 'amount');
@@ -93,9 +94,9 @@ export function processorRefund(ctx: OperationContext, id: string, body: Process
 }
 
 /** A chargeback the processor reports (needs_response, evidence due in 7 days of the mode's clock). */
-export function cardDispute(ctx: OperationContext, id: string, body: CardDisputeBody): Promise<CardDispute> {
+export function cardDispute(ctx: OperationContext, settle: SettleReport, id: string, body: CardDisputeBody): Promise<CardDispute> {
   const dispute = `dp_sim_${newId('cardDispute').slice(4)}`;
-  return report(ctx, ctx.scope, id, (p) => {
+  return report(ctx, settle, ctx.scope, id, (p) => {
     if (p.status !== 'succeeded') throw errors.invalidState('payment', p.status, 'be disputed by the card holder');
     if (body?.amount !== undefined && body.amount > p.amount) throw errors.invalidRequest(`amount may be at most the payment's ${p.amount}.`, 'amount');
   }, (p) => [{

@@ -1,19 +1,21 @@
 // Stripe's webhooks for one mode of a marketplace: the event is checked with that mode's signing
-// secret, read into processor reports, and handed to the payments module, which records the event
-// id so a second delivery changes nothing. Any answer but 2xx makes Stripe deliver again later, so
+// secret, read into processor reports, and handed to the flow that receives them (`receive`, the
+// root's src/flows/receive-processor-reports.ts), which records the event id so a second delivery
+// changes nothing. Any answer but 2xx makes Stripe deliver again later, so
 // only what a retry cannot fix (unknown endpoint, bad signature) is refused.
 import { DomainError, errors } from '../../errors.js';
 import { MODES, type Mode, type Scope } from '../../scope.js';
 import type { ServiceContext } from '../../contracts/context.js';
 import { loadProcessorCredentials } from '../marketplaces/index.js';
-import { receiveProcessorReports } from '../payments/index.js';
 import { ProcessorEventRejected, type ProcessorEvents } from '../../contracts/processor.js';
+import type { Flows } from '../../contracts/wiring.js';
 import type { ProcessorWebhookParams, ProcessorWebhookReceipt } from './schemas.js';
 
 const isMode = (mode: string): mode is Mode => (MODES as readonly string[]).includes(mode);
 
 export async function receiveStripeWebhook(
   ctx: ServiceContext,
+  receive: Flows['receiveProcessorReports'],
   params: ProcessorWebhookParams,
   rawBody: Buffer | undefined,
   signature: string | string[] | undefined,
@@ -30,7 +32,7 @@ export async function receiveStripeWebhook(
   if (event.livemode !== (scope.mode === 'live')) {
     throw new DomainError('invalid_request', `The event is from Stripe's ${event.livemode ? 'live' : 'test'} mode; this endpoint receives the ${scope.mode} mode's events.`);
   }
-  const outcome = await receiveProcessorReports(ctx, scope, { provider: 'stripe', eventId: event.id }, event.reports());
+  const outcome = await receive(ctx, scope, { provider: 'stripe', eventId: event.id }, event.reports());
   return { received: true, duplicate: outcome === 'duplicate' };
 }
 

@@ -9,7 +9,7 @@ import { ownerToken } from '../../modules/accounts/manage-helpers.js';
 
 // The payments module's side is its own (and tested there): here, what the endpoint hands it.
 const receive = vi.hoisted(() => vi.fn(async (): Promise<'handled' | 'duplicate'> => 'handled'));
-vi.mock('../../../src/modules/payments/processor-reports.js', () => ({ receiveProcessorReports: receive }));
+vi.mock('../../../src/flows/receive-processor-reports.js', () => ({ receiveProcessorReports: receive }));
 
 const SECRET = 'whsec_EventsTestSecret0123456789';
 const signer = new FakeStripe(); // only its signedEvent: no server is started

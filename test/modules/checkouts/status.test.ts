@@ -3,7 +3,7 @@
 // returning every unit, once the shared payment window passes; any checkout is cancelled once
 // every order of it is cancelled. Each checkout.* event once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commitPaidOrder } from '../../../src/modules/orders/index.js';
+import { commitPaidOrder } from '../../../src/flows/settle-processor-report.js';
 import { loadSettings } from '../../../src/modules/marketplaces/index.js';
 import { type Json } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';

@@ -2,7 +2,7 @@
 // refund, release or card dispute writes its balanced entries in the move's transaction.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProcessorReport } from '../../../src/contracts/processor.js';
-import { receiveProcessorReports } from '../../../src/modules/payments/processor-reports.js';
+import { receiveProcessorReports } from '../../../src/flows/receive-processor-reports.js';
 import type { Scope } from '../../../src/scope.js';
 import type { Json } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';

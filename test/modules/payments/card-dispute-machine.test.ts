@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProcessorReport } from '../../../src/contracts/processor.js';
 import { rowOf } from '../../../src/domain/state-machine.js';
 import { CARD_DISPUTE_MACHINE, cardDisputeMove, cardDisputePhase } from '../../../src/modules/payments/card-dispute-machine.js';
-import { receiveProcessorReports } from '../../../src/modules/payments/processor-reports.js';
+import { receiveProcessorReports } from '../../../src/flows/receive-processor-reports.js';
 import type { Json } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
 import { paymentHelpers } from './helpers.js';

@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ProcessorDriver } from '../../../src/contracts/processor.js';
-import { receiveProcessorReports } from '../../../src/modules/payments/processor-reports.js';
+import { receiveProcessorReports } from '../../../src/flows/receive-processor-reports.js';
 import { sellerShare } from '../../../src/modules/payments/money.js';
 import type { Json } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';

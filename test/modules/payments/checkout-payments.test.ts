@@ -4,7 +4,7 @@
 // charge once; a late success is refunded.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProcessorDriver } from '../../../src/contracts/processor.js';
-import { receiveProcessorReports } from '../../../src/modules/payments/processor-reports.js';
+import { receiveProcessorReports } from '../../../src/flows/receive-processor-reports.js';
 import { storedEvents } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
 import { checkoutHelpers } from './checkout-helpers.js';

@@ -2,7 +2,7 @@
 // success it implies, a failure after a success, a late success after a refund — each sequence
 // ends in the state its events describe, whatever order they came in.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { receiveProcessorReports } from '../../../src/modules/payments/processor-reports.js';
+import { receiveProcessorReports } from '../../../src/flows/receive-processor-reports.js';
 import type { ProcessorReport } from '../../../src/contracts/processor.js';
 import type { Scope } from '../../../src/scope.js';
 import { storedEvents } from '../../helpers/factories.js';

@@ -5,7 +5,7 @@
 // finds them in agreement, then finds a difference planted in the books.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProcessorReport } from '../../../src/contracts/processor.js';
-import { receiveProcessorReports } from '../../../src/modules/payments/processor-reports.js';
+import { receiveProcessorReports } from '../../../src/flows/receive-processor-reports.js';
 import type { Json } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
 import { paymentHelpers } from '../payments/helpers.js';

@@ -9,27 +9,29 @@ import { cardDispute, failPayment, processorRefund, setSimulatedPayouts, succeed
 
 const SIMULATED_ONLY = 'Simulated processor only: 409 `invalid_state` for a payment made through Stripe. Test-mode keys only (403 `test_mode_only`).';
 
-export const paymentTestHelperRoutes: RouteModule = (app) => {
+export const paymentTestHelperRoutes: RouteModule = (app, services) => {
+  // The reports are settled by the flow the root hands the routes (src/flows/settle-processor-report.ts).
+  const settle = services.flows.settleProcessorReport;
   const helper = { preValidation: requireTestMode };
   app.post(
     '/test_helpers/payments/:id/succeed',
     { ...helper, schema: { tags: ['Test helpers'], summary: 'Simulate the buyer paying', description: `The payment succeeds and its order is committed. On a payment canceled with its order, a late payment: it succeeds and is refunded in full at once (\`late_payment\`). 409 \`invalid_state\` when it already succeeded. With \`amount\` or \`currency\` other than the payment's, the processor's report names them: the check against ours refuses it (\`amount_mismatch\` set, \`payment.failed\`, the payment stays due). ${SIMULATED_ONLY}`, params: IdParams, body: SucceedPaymentBody, response: { 200: Payment } } },
-    async (request) => succeedPayment(request.ctx, request.params.id, request.body),
+    async (request) => succeedPayment(request.ctx, settle, request.params.id, request.body),
   );
   app.post(
     '/test_helpers/payments/:id/fail',
     { ...helper, schema: { tags: ['Test helpers'], summary: 'Simulate a failed payment attempt', description: `\`payment.failed\` with \`last_failure\` = message; the payment stays due. 409 \`invalid_state\` unless awaiting payment. ${SIMULATED_ONLY}`, params: IdParams, body: FailPaymentBody, response: { 200: Payment } } },
-    async (request) => failPayment(request.ctx, request.params.id, request.body),
+    async (request) => failPayment(request.ctx, settle, request.params.id, request.body),
   );
   app.post(
     '/test_helpers/payments/:id/processor_refund',
     { ...helper, schema: { tags: ['Test helpers'], summary: "Simulate a refund made in the processor's dashboard", description: `A refund \`initiated_by: processor\`, succeeded, without transfer reversal. ${SIMULATED_ONLY}`, params: IdParams, body: ProcessorRefundBody, response: { 200: Refund } } },
-    async (request) => processorRefund(request.ctx, request.params.id, request.body),
+    async (request) => processorRefund(request.ctx, settle, request.params.id, request.body),
   );
   app.post(
     '/test_helpers/payments/:id/card_dispute',
     { ...helper, schema: { tags: ['Test helpers'], summary: 'Simulate a chargeback', description: `A card dispute (\`card_dispute.created\`), amount defaulting to the payment's, reason to fraudulent. ${SIMULATED_ONLY}`, params: IdParams, body: CardDisputeBody, response: { 200: CardDispute } } },
-    async (request) => cardDispute(request.ctx, request.params.id, request.body),
+    async (request) => cardDispute(request.ctx, settle, request.params.id, request.body),
   );
   app.post(
     '/test_helpers/sellers/:id/payouts',

@@ -6,7 +6,7 @@ import { BODY_LIMIT } from '../../../http/app.js';
 import { receiveStripeWebhook } from '../operations.js';
 import { ProcessorWebhookParams, ProcessorWebhookReceipt } from '../schemas.js';
 
-export const stripeWebhookRoute: RouteModule = async (app) => {
+export const stripeWebhookRoute: RouteModule = async (app, services) => {
   // Encapsulated: the signature covers the body byte for byte, so these routes alone read JSON as
   // the raw bytes; everywhere else JSON stays parsed (and checked) by the app's parser.
   await app.register(async (scope: App) => {
@@ -15,7 +15,7 @@ export const stripeWebhookRoute: RouteModule = async (app) => {
     scope.post(
       '/processor/stripe/:marketplace/:mode',
       { schema: { hide: true, params: ProcessorWebhookParams, response: { 200: ProcessorWebhookReceipt } } },
-      async (request) => receiveStripeWebhook(request.service, request.params, request.body as Buffer | undefined, request.headers['stripe-signature']),
+      async (request) => receiveStripeWebhook(request.service, services.flows.receiveProcessorReports, request.params, request.body as Buffer | undefined, request.headers['stripe-signature']),
     );
   });
 };
