@@ -35,9 +35,10 @@ const PROCESSORS: Readonly<Record<Provider, ProcessorDriver>> = { simulated: sim
 
 /**
  * Routes of the adapters: the simulated processor's hosted pages, on the payments and onboarding
- * modules' sides; the checkout page's Pay and Decline are settled by the flow (src/flows/).
+ * modules' sides; the checkout page's Pay and Decline are settled by the flow (src/flows/), and the
+ * onboarding page's Complete enables the payouts by its flow.
  */
-const ADAPTER_ROUTES = simulatedPageRoutes({ checkout: checkoutPageSide(FLOWS.settleProcessorReport), onboarding: onboardingPageSide });
+const ADAPTER_ROUTES = simulatedPageRoutes({ checkout: checkoutPageSide(FLOWS.settleProcessorReport), onboarding: onboardingPageSide(FLOWS.enableSellerPayouts) });
 
 /** Work of the service itself, beside the modules': machinery in src/http and src/workers. */
 const ROOT_PERIODIC: readonly PeriodicJob[] = [

@@ -4,7 +4,7 @@ import type { ModuleManifest } from '../../contracts/wiring.js';
 import { runDueJobs } from '../../workers/engine.js';
 import { processorCallJob } from './calls.js';
 import { ledgerInvariantsJob } from './ledger-invariants.js';
-import { RELEASE_TIMER, releaseTimer, retryReleasesOnPayoutsEnabled } from './operations.js';
+import { RELEASE_TIMER, releaseTimer } from './operations.js';
 import { expandablePayment, expandableRefund } from './expandable.js';
 import { paymentApiRoutes } from './routes/index.js';
 
@@ -20,8 +20,6 @@ export const paymentsModule: ModuleManifest = {
     // after its delay) are made before the answer, so the simulated processor has settled them by then.
     { name: 'processor_calls', run: async (deps) => void (await runDueJobs(deps, processorCallJob, { max: 100 })) },
   ],
-  // A seller whose payouts become enabled gets its failed releases retried (contract 10).
-  eventSubscribers: [retryReleasesOnPayoutsEnabled],
   expandable: [expandablePayment, expandableRefund],
   tags: [
     { name: 'Payments', description: "An order's payment through the processor: collected on the platform, the seller's share held and released after completion (docs/payments.md).", rank: 110 },

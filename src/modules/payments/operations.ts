@@ -1,9 +1,8 @@
 // Payments, refunds and card disputes through the API (interface.md 4.10, 4.11; contract 10),
-// the release timer, and the automatic release retry when a seller's payouts become enabled.
+// and the release timer.
 import type { Queryable, Tx } from '../../db/db.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';
-import type { EventRecord } from '../../contracts/events.js';
 import { modeNow, type Scope } from '../../scope.js';
 import type { DueTimer } from '../../contracts/background.js';
 import type { OperationContext } from '../../contracts/context.js';
@@ -12,11 +11,11 @@ import { kickFor } from './kick.js';
 import { isCharge, refundCharge } from './checkout-charge.js';
 import * as moves from './moves.js';
 import { lockOrderThenPayment } from './processor-reports.js';
+import { retryReleaseOf } from './release-retries.js';
 import * as queries from './queries.js';
 import type { CardDispute, CreateRefundBody, ListCardDisputesQuery, ListPaymentsQuery, ListRefundsQuery, MetadataBody, Payment, Refund } from './schemas.js';
 import { serializeCardDispute, serializePayment, serializeRefund } from './serialize.js';
 import { RELEASE_TIMER } from './machines.js';
-import type { CallKick } from './call-queue.js';
 
 export { RELEASE_TIMER };
 
@@ -64,13 +63,8 @@ export async function retryRelease(ctx: OperationContext, id: string): Promise<P
       throw errors.invalidState('payment', `release ${row.release_status ?? 'not started'}`, 'have its release retried (only a failed release can be)');
     }
     const now = await modeNow(tx, ctx.clock, ctx.scope);
-    return serializePayment(await retryWith(tx, ctx.scope, row, now, kickFor(ctx)));
+    return serializePayment(await retryReleaseOf(tx, ctx.scope, row, now, kickFor(ctx)));
   });
-}
-
-async function retryWith(tx: Tx, scope: Scope, row: queries.PaymentRow, now: Date, kick: CallKick): Promise<queries.PaymentRow> {
-  const seller = (await findSellerPayouts(tx, scope, moves.orderPartOf(row).sellerId)) ?? { payouts_status: 'not_started', processor_account: null };
-  return moves.startRelease(tx, scope, row, 'platform', seller, now, kick);
 }
 
 /** The release timer (release_delay_seconds after completion): a stale one is dropped. */
@@ -79,17 +73,6 @@ export async function releaseTimer(tx: Tx, scope: Scope, timer: DueTimer, now: D
   if (!row || moves.releaseState(row) !== 'held' || row.release_due_at === null || row.release_due_at > now) return;
   const seller = (await findSellerPayouts(tx, scope, moves.orderPartOf(row).sellerId)) ?? { payouts_status: 'not_started', processor_account: null };
   await moves.startRelease(tx, scope, row, 'timer', seller, now, null);
-}
-
-/** Event subscriber: a seller whose payouts became enabled gets its failed releases retried. */
-export async function retryReleasesOnPayoutsEnabled(tx: Tx, scope: Scope, event: EventRecord): Promise<void> {
-  if (event.type !== 'seller.payouts_updated') return;
-  const seller = event.data.object as { id?: string; payouts?: { status?: string } };
-  if (seller.payouts?.status !== 'enabled' || typeof seller.id !== 'string') return;
-  for (const id of await queries.selectFailedReleaseIds(tx, scope, seller.id)) {
-    const row = await queries.lockPayment(tx, scope, id);
-    if (row && moves.releaseState(row) === 'failed') await retryWith(tx, scope, row, new Date(event.created), null);
-  }
 }
 
 // ---- refunds ----

@@ -10,13 +10,14 @@ import { newId } from '../../ids.js';
 import type { Scope } from '../../scope.js';
 import { requireOrder } from '../orders/index.js';
 import type { ProcessorReport } from '../../contracts/processor.js';
-import { findSellerIdByProcessorAccount, requireSeller, setSellerPayouts } from '../sellers/index.js';
+import { findSellerIdByProcessorAccount, payoutsEnabledBy, requireSeller, setSellerPayouts } from '../sellers/index.js';
 import type { CallKick } from './call-queue.js';
 import { cardDisputeOpen, holdShareReleases, isCharge, recordChargeFailed, recordChargePaid, recordProcessorRefundOnCharge, resumeShareReleases } from './checkout-charge.js';
 import { emitCardDisputeMove } from './card-dispute-machine.js';
 import { syncCardDisputeLedger } from './ledger-sync.js';
 import * as moves from './moves.js';
 import * as queries from './queries.js';
+import { retryFailedReleases } from './release-retries.js';
 import { serializeCardDispute } from './serialize.js';
 
 export interface ReportSource {
@@ -62,8 +63,9 @@ export async function recordProcessorReport(tx: Tx, scope: Scope, report: Proces
       if (!sellerId) return NOTHING_PAID;
       const seller = await requireSeller(tx, scope, sellerId);
       const status = report.payoutsEnabled ? 'enabled' : report.restricted ? 'restricted' : 'pending';
-      await setSellerPayouts(tx, scope, seller, status, report.account, now);
-      // Enabled payouts retry the seller's failed releases (an event subscriber): make those transfers now.
+      const after = await setSellerPayouts(tx, scope, seller, status, report.account, now);
+      // Payouts just enabled: the seller's failed releases are retried; their transfers are made now.
+      if (payoutsEnabledBy(seller, after)) await retryFailedReleases(tx, scope, sellerId, now);
       if (status === 'enabled') for (const id of await queries.selectSellerPaymentIdsReleasing(tx, scope, sellerId)) kick?.(tx, id);
       return NOTHING_PAID;
     }

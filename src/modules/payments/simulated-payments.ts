@@ -11,10 +11,11 @@ import { modeNow, type Scope } from '../../scope.js';
 import type { Deps } from '../../contracts/deps.js';
 import type { OperationContext } from '../../contracts/context.js';
 import type { ProcessorReport, SettleReport, SimulatedProcessor } from '../../contracts/processor.js';
-import { requireLiveSeller, setSellerPayouts } from '../sellers/index.js';
+import { payoutsEnabledBy, requireLiveSeller, setSellerPayouts } from '../sellers/index.js';
 import type { Seller } from '../sellers/index.js';
 import { kickFor } from './kick.js';
 import * as queries from './queries.js';
+import { retryFailedReleases } from './release-retries.js';
 import { lockOrderThenPayment, paymentTheProcessorTook } from './processor-reports.js';
 import type { CardDispute, CardDisputeBody, FailPaymentBody, SucceedPaymentBody, Payment, ProcessorRefundBody, Refund } from './schemas.js';
 import { serializeCardDispute, serializePayment, serializeRefund } from './serialize.js';
@@ -120,7 +121,8 @@ export async function setSimulatedPayouts(ctx: OperationContext, sellerId: strin
     const seller = await requireLiveSeller(tx, ctx.scope, sellerId, 'have its payouts reported');
     const now = await modeNow(tx, ctx.clock, ctx.scope);
     const after = await setSellerPayouts(tx, ctx.scope, seller, status, seller.processor_account ?? ctx.hooks.simulated.newAccount(), now);
-    // Enabled payouts retry the seller's failed releases (an event subscriber): make those transfers now.
+    // Payouts just enabled: the seller's failed releases are retried; their transfers are made now.
+    if (payoutsEnabledBy(seller, after)) await retryFailedReleases(tx, ctx.scope, sellerId, now);
     const kick = kickFor(ctx);
     if (status === 'enabled') for (const id of await queries.selectSellerPaymentIdsReleasing(tx, ctx.scope, sellerId)) kick?.(tx, id);
     return after;

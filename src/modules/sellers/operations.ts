@@ -259,6 +259,15 @@ export async function setSellerPayouts(
 }
 
 /**
+ * Whether setSellerPayouts, given the seller's `row`, answered `after` with payouts enabled and
+ * emitted seller.payouts_updated (it does when the status or the account changed): then the
+ * seller's failed releases are retried, right after (payments `retryFailedReleases`).
+ */
+export function payoutsEnabledBy(row: queries.SellerRow, after: Seller): boolean {
+  return after.payouts.status === 'enabled' && (row.payouts_status !== 'enabled' || row.processor_account !== after.payouts.processor_account);
+}
+
+/**
  * Moves the seller's verification state as its verifications decide it, by a row of its table
  * (verification-state.ts), in the caller's transaction; the row's events (seller.verification_updated).
  */

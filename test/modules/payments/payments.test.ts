@@ -151,6 +151,20 @@ describe('releasing', () => {
     expect(again.body.error.code).toBe('invalid_state');
   });
 
+  it("retries a failed release when the seller completes the simulated onboarding page (src/flows/enable-seller-payouts.ts)", async () => {
+    const made = await h.paid();
+    await h.payouts(made.seller.id, 'restricted');
+    await h.complete(made);
+    expect((await h.payment(made.payment.id)).release.status).toBe('failed');
+    const created = await ctx.request(`/v1/sellers/${made.seller.id}/onboarding_links`, { body: { return_url: 'https://platform.example/done', refresh_url: 'https://platform.example/retry' } });
+    expect(created.status, created.text).toBe(201);
+    const link = created.body;
+    const form = { key: null, method: 'POST', body: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } } as const;
+    const done = await ctx.request(new URL(link.url).pathname, form);
+    expect(done.status, done.text).toBe(303);
+    expect(['releasing', 'released']).toContain((await h.payment(made.payment.id)).release.status);
+  });
+
   it('holds a disputed order and releases when the dispute goes to the seller', async () => {
     await h.setSettings({ release_delay_seconds: 3600 });
     const made = await h.paid();
