@@ -4,7 +4,8 @@
 // and unique index starts with (marketplace_id, mode), every foreign key between tenant tables
 // matches both columns (test/architecture/distribution.ts); no statement of src/ joins two tenant
 // tables without them but the allowed ones (test/architecture/tenant-joins.ts). Shown failing on a
-// fixture migration (test/db/fixtures/distribution/) applied after the real ones. The Citus plan
+// fixture migration (test/db/fixtures/distribution/) applied after the real ones. The migration
+// that fixed the one break found runs on a database with data, its lookup keeping an index. The Citus plan
 // of docs/deployment.md is rendered from the same catalog
 // (`UPDATE_DOCS=1 npx vitest run test/db/distribution.test.ts` rewrites it).
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -82,6 +83,34 @@ describe('the distribution rule', () => {
     const withoutUsers = NOT_DISTRIBUTED.filter((entry) => entry.table !== 'users');
     expect(distributionViolations(catalog, withoutUsers)).toEqual([
       'table users: neither a tenant table (it has no marketplace_id and mode columns) nor listed in NOT_DISTRIBUTED as a reference or local table with its reason',
+    ]);
+  });
+});
+
+describe('the migration that made the schema distribution-ready', () => {
+  it("applies on a database holding onboarding links, and the page's lookup by id still uses an index", async () => {
+    const database = await freshDatabase();
+    opened.push(database);
+    const all = loadMigrations();
+    const at = all.findIndex((migration) => migration.name.endsWith('_distribution_ready'));
+    expect(at).toBeGreaterThan(0);
+    await migrate(database.db, all.slice(0, at));
+    const now = new Date().toISOString();
+    await database.db.query(`INSERT INTO workspaces (id, name, created_at, updated_at) VALUES ('ws_1', 'w', $1, $1)`, [now]);
+    await database.db.query(`INSERT INTO marketplaces (id, workspace_id, name, currency, created_at) VALUES ('mkt_1', 'ws_1', 'm', 'usd', $1)`, [now]);
+    await database.db.query(`INSERT INTO marketplace_modes (marketplace_id, mode, settings, updated_at) VALUES ('mkt_1', 'test', '{}', $1)`, [now]);
+    await database.db.query(`INSERT INTO sellers (marketplace_id, mode, id, created_at, updated_at) VALUES ('mkt_1', 'test', 'sel_1', $1, $1)`, [now]);
+    await database.db.query(
+      `INSERT INTO onboarding_links (marketplace_id, mode, id, seller_id, return_url, refresh_url, expires_at, created_at)
+       SELECT 'mkt_1', 'test', 'obl_' || n, 'sel_1', 'https://example.com/r', 'https://example.com/f', $1, $1 FROM generate_series(1, 3000) AS n`,
+      [now],
+    );
+    expect(await migrate(database.db, all)).toEqual(all.slice(at).map((migration) => migration.name));
+    await database.db.query('ANALYZE onboarding_links');
+    const plan = await database.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT * FROM onboarding_links WHERE id = 'obl_42'`);
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('onboarding_links_id_idx');
+    expect(await database.db.query(`SELECT marketplace_id, mode, seller_id FROM onboarding_links WHERE id = 'obl_42'`)).toEqual([
+      { marketplace_id: 'mkt_1', mode: 'test', seller_id: 'sel_1' },
     ]);
   });
 });
