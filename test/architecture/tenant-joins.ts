@@ -39,11 +39,28 @@ const EXPRESSION = new Set(['+', '-', '*', '/', '%', '||', '::', '.', '[', '->',
 
 const isWord = (token: string | undefined): token is string => token !== undefined && /^[a-z_][a-z0-9_$]*$/.test(token);
 const isParam = (token: string | undefined): token is string => token !== undefined && /^\$\d+$/.test(token);
+/** A word before `(` that names a function, not a keyword before a parenthesized row (`WHERE (a, b) = …`). */
+const ROW_BEFORE = new Set(['where', 'on', 'and', 'or', 'not', 'when', 'then', 'else', 'in', 'by', 'select', 'set', 'having']);
+const isFunctionName = (token: string | undefined): boolean => isWord(token) && !ROW_BEFORE.has(token);
 
 type Term = { kind: 'param'; name: string } | { kind: 'column'; alias: string | null; column: string; at: number };
 
-/** The pairs of tenant tables one SQL text joins without both columns of the tenant key; [] when none. */
+/** The pairs of tenant tables one SQL text joins without both columns of the tenant key, one sentence each; [] when none. */
 export function crossTenantJoins(sqlText: string, tenantTables: ReadonlySet<string>, knownTables: ReadonlySet<string>): string[] {
+  return tenantJoins(sqlText, tenantTables, knownTables)
+    .filter((join) => join.missing.length > 0)
+    .map((join) => `${join.pair} are joined without matching ${join.missing.join(' and ')}`);
+}
+
+export interface TenantJoin {
+  /** `orders o and listings l` (the alias when it differs from the table's name). */
+  pair: string;
+  /** The tenant key's columns the statement does not match between them. */
+  missing: string[];
+}
+
+/** Every pair of tenant tables one SQL text relates, with the tenant key's columns it does not match. */
+export function tenantJoins(sqlText: string, tenantTables: ReadonlySet<string>, knownTables: ReadonlySet<string>): TenantJoin[] {
   const sql = stripSql(sqlText);
   const tokens = (sql.match(/[A-Za-z_][A-Za-z0-9_$]*|\$\d+|''|\d+(?:\.\d+)?|::|<>|!=|<=|>=|\|\||->>|->|[(),;.=<>*+\-/%[\]]|\S/g) ?? []).map((t) => t.toLowerCase());
   const ctes = new Set<string>();
@@ -168,7 +185,7 @@ export function crossTenantJoins(sqlText: string, tenantTables: ReadonlySet<stri
     const end = beforeCast(i - 1);
     if (tokens[end] === ')') {
       const open = openOf(end);
-      if (open === undefined || isWord(tokens[open - 1])) return null; // a function's call
+      if (open === undefined || isFunctionName(tokens[open - 1])) return null; // a function's call
       return [open, end];
     }
     const start = tokens[end - 1] === '.' ? end - 2 : end;
@@ -180,7 +197,7 @@ export function crossTenantJoins(sqlText: string, tenantTables: ReadonlySet<stri
       const end = close.get(start);
       return end === undefined ? null : [start, end];
     }
-    if (tokens[start + 1] === '(') return null; // a function's call
+    if (tokens[start + 1] === '(' && isFunctionName(tokens[start])) return null; // a function's call
     return [start, tokens[start + 1] === '.' ? start + 2 : start];
   };
 
@@ -254,7 +271,7 @@ export function crossTenantJoins(sqlText: string, tenantTables: ReadonlySet<stri
 
   // Every pair of tenant tables related by some equality must be related on both tenant columns.
   const tenants = items.filter((item) => item.table && tenantTables.has(item.name));
-  const found: string[] = [];
+  const found: TenantJoin[] = [];
   for (let x = 0; x < tenants.length; x++) {
     for (let y = x + 1; y < tenants.length; y++) {
       const a = tenants[x]!;
@@ -263,10 +280,8 @@ export function crossTenantJoins(sqlText: string, tenantTables: ReadonlySet<stri
       const related = [...(keysOf.get(b.at) ?? [])].some((key) => classesOfA.has(find(key)));
       if (!related) continue;
       const missing = ['marketplace_id', 'mode'].filter((column) => find(keyOfItem(a, column)) !== find(keyOfItem(b, column)));
-      if (missing.length > 0) {
-        const label = (item: Item) => (item.alias === item.name ? item.name : `${item.name} ${item.alias}`);
-        found.push(`${label(a)} and ${label(b)} are joined without matching ${missing.join(' and ')}`);
-      }
+      const label = (item: Item) => (item.alias === item.name ? item.name : `${item.name} ${item.alias}`);
+      found.push({ pair: `${label(a)} and ${label(b)}`, missing });
     }
   }
   return found;

@@ -22,7 +22,7 @@ import {
   tenantTables,
 } from '../architecture/distribution.js';
 import { sqlLiterals } from '../architecture/tables.js';
-import { ALLOWED_CROSS_TENANT_JOINS, crossTenantJoins } from '../architecture/tenant-joins.js';
+import { ALLOWED_CROSS_TENANT_JOINS, crossTenantJoins, tenantJoins } from '../architecture/tenant-joins.js';
 import { freshDatabase, type TestDatabase } from '../helpers/harness.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -124,9 +124,11 @@ describe('no statement joins across tenants', () => {
     );
     const tenant = new Set(tenantTables(catalog));
     const known = new Set(catalog.tables.keys());
-    const found = sqlLiterals(ROOT).flatMap((literal) =>
-      crossTenantJoins(literal.text, tenant, known).map((join) => ({ ...literal, join })),
-    );
+    const literals = sqlLiterals(ROOT);
+    const found = literals.flatMap((literal) => crossTenantJoins(literal.text, tenant, known).map((join) => ({ ...literal, join })));
+    // Not vacuous: the statements that do relate tenant tables on the tenant key are seen too.
+    const matched = literals.flatMap((literal) => tenantJoins(literal.text, tenant, known).filter((join) => join.missing.length === 0));
+    expect(matched.length).toBeGreaterThan(10);
     const allowedFor = (finding: (typeof found)[number]) =>
       ALLOWED_CROSS_TENANT_JOINS.find((entry) => entry.file === finding.file && finding.text.includes(entry.contains) && finding.join.startsWith(`${entry.joins} are joined`));
     expect(found.filter((finding) => !allowedFor(finding)).map((finding) => `${finding.file}:${finding.line} ${finding.join}`)).toEqual([]);
