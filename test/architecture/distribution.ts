@@ -59,7 +59,7 @@ export const NOT_DISTRIBUTED: readonly NotDistributed[] = [
   {
     table: 'jobs',
     placement: 'local',
-    reason: "the background queue: a row belongs to a tenant or to a workspace (email), and a claim takes the oldest due rows of every tenant in one FOR UPDATE SKIP LOCKED statement, which Citus runs only on one node's table",
+    reason: "the background queue: a row belongs to a tenant or to a workspace (email), and a claim takes the oldest due rows of every tenant in one FOR UPDATE SKIP LOCKED statement, which Citus cannot run across shards; kept whole on the coordinator",
   },
   { table: 'schema_migrations', placement: 'local', reason: 'the migrations applied, one row per file; read at start on the coordinator' },
 ];

@@ -9,7 +9,8 @@
 // cut): every table reference with its alias and the parenthesis group it sits in; every `=`
 // whose two sides are plain terms (alias.column, column, $n, or row values of them) outside SET
 // lists; an unqualified column belongs to the one table of the nearest group that names tables.
-// A CTE or subquery is not a table: a join with one is not checked (its own statement is).
+// A CTE or subquery is not a table: a join with one is not checked (its own statement is); nor is
+// a row compared by IN (SELECT …) rather than by `=`.
 import { stripSql } from './tables.js';
 
 interface Item {
