@@ -3,7 +3,10 @@
 // names the marketplace and mode it reads or writes (workspace-level tables their workspace
 // instead); no module imports another module's queries; nothing reads process.env but the
 // configuration. A rule broken fails here with the file and the offending text. The rules on the
-// import graph (cycles, layers, module surfaces, docs' paths) are in test/architecture/.
+// import graph (cycles, layers, module surfaces, docs' paths) are in test/architecture/. The
+// scoping rule's stricter half for statements that relate tenant tables (every join matches
+// marketplace_id and mode) runs over all of src/ in test/db/distribution.test.ts, beside the
+// schema's distribution rule, since it needs the catalog to know the tenant tables.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';

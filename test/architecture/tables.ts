@@ -81,7 +81,7 @@ export function sqlLiterals(root: string): Literal[] {
 }
 
 /** SQL without its comments and the contents of its quoted strings. */
-function stripSql(sql: string): string {
+export function stripSql(sql: string): string {
   return sql
     .replace(/--[^\n]*/g, ' ')
     .replace(/\/\*[\s\S]*?\*\//g, ' ')

@@ -31,7 +31,11 @@ export async function insertOnboardingLink(
   );
 }
 
-/** The link behind a simulated onboarding page: found by its id alone (the page has no API key; ids are unique). */
+/**
+ * The link behind a simulated onboarding page: found by its id alone (the page has no API key). Ids
+ * are unique across tenants by construction (src/ids.ts), not by an index: a sharded table keeps
+ * keys unique within a tenant only (migrations/0034_distribution_ready.sql).
+ */
 export async function selectOnboardingLinkById(q: Queryable, id: string): Promise<OnboardingLinkRow | null> {
   const rows = await q.query<OnboardingLinkRow>(`SELECT ${COLUMNS} FROM onboarding_links WHERE id = $1`, [id]);
   return rows[0] ?? null;
