@@ -8,44 +8,64 @@
 // of the CPU of an authenticated GET). A pooled buffer costs one call per 256 ids.
 import { randomBytes, randomFillSync } from 'node:crypto';
 
-export const ID_PREFIXES = {
-  category: 'cat',
-  listing: 'lst',
-  media: 'med',
-  webhookEndpoint: 'whe',
-  webhookDelivery: 'whd',
+/**
+ * The prefixes of the ids no module owns: the event (src/outbox/), the request (src/http/) and
+ * the timer (src/workers/). A module declares the prefixes of its own resources in its folder (its
+ * declarations.ts, listed by its manifest, merged into ModuleIdPrefixes below by `declare module`);
+ * the composition root assembles them with these, refuses a kind or a prefix declared twice, and
+ * installs the table (src/app/wiring.ts) before the process mints an id.
+ */
+export const KERNEL_ID_PREFIXES = {
   event: 'evt',
-  payment: 'pay',
-  refund: 'ref',
-  review: 'rev',
-  seller: 'sel',
-  buyer: 'byr',
-  order: 'ord',
-  checkout: 'chk',
-  storefront: 'sto',
-  onboardingLink: 'obl',
-  verification: 'ver',
-  dispute: 'dsp',
-  cardDispute: 'cdp',
-  reputationEvent: 'rep',
-  flag: 'flg',
-  moderationAction: 'mda',
-  orderTransition: 'otr',
-  marketplace: 'mkt',
-  workspace: 'wsp',
-  user: 'usr',
-  apiKey: 'key',
   request: 'req',
-  email: 'eml',
   timer: 'tmr',
-  managementToken: 'mgt',
-  dashboardSession: 'dss',
-  balanceTransaction: 'btx',
-  journalEntry: 'jrn',
-  report: 'rpt',
 } as const;
 
-export type IdKind = keyof typeof ID_PREFIXES;
+/**
+ * The id kinds the modules declare, with their prefixes. Empty here: each module's declarations.ts
+ * adds its table (`declare module '../../ids.js' { interface ModuleIdPrefixes extends ... {} }`),
+ * so a kind is a checked literal everywhere without a central list naming it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ModuleIdPrefixes {}
+
+export type IdKind = keyof typeof KERNEL_ID_PREFIXES | (keyof ModuleIdPrefixes & string);
+
+/** Id prefixes by kind: the kernel's, a module's (its declarations.ts), or every one assembled. */
+export type IdPrefixTable = Readonly<Record<string, string>>;
+
+// process state: the prefix of every kind, built once from the manifests by the composition root
+// (installIdPrefixes): one property read per id, as when the table was a constant.
+let prefixes: IdPrefixTable = KERNEL_ID_PREFIXES;
+
+/**
+ * Adds the assembled table (src/app/wiring.ts) to the process's. Two wirings of one process (a test
+ * adds a module) may install twice: a kind or a prefix they give differently is refused, so an id
+ * never changes its prefix while the process runs.
+ */
+export function installIdPrefixes(table: IdPrefixTable): void {
+  const byPrefix = new Map(Object.entries(prefixes).map(([kind, prefix]) => [prefix, kind]));
+  for (const [kind, prefix] of Object.entries(table)) {
+    const known = prefixes[kind];
+    if (known !== undefined && known !== prefix) throw new Error(`id kind '${kind}' has the prefix '${known}' in this process, not '${prefix}'`);
+    const owner = byPrefix.get(prefix);
+    if (owner !== undefined && owner !== kind) throw new Error(`id prefix '${prefix}' belongs to the kind '${owner}' in this process, not to '${kind}'`);
+  }
+  prefixes = Object.freeze({ ...prefixes, ...table });
+}
+
+/** Every kind with its prefix, as installed (the kernel's until the root installs the modules'). */
+export function idPrefixes(): IdPrefixTable {
+  return prefixes;
+}
+
+function prefixOf(kind: IdKind): string {
+  const prefix = prefixes[kind];
+  if (prefix === undefined) {
+    throw new Error(`id kind '${kind}' has no prefix in this process: its module's manifest declares none, or the composition root (src/app/wiring.ts) has not installed them yet`);
+  }
+  return prefix;
+}
 
 const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz';
 const RANDOM_DIGITS = 16;
@@ -99,12 +119,12 @@ export function timeOrderedPart(nowMs: number = Date.now()): string {
 }
 
 export function newId(kind: IdKind): string {
-  return `${ID_PREFIXES[kind]}_${timeOrderedPart()}`;
+  return `${prefixOf(kind)}_${timeOrderedPart()}`;
 }
 
 /** True when the text has the shape of an id of that kind (used to refuse bad cursors early). */
 export function isIdOf(kind: IdKind, value: string): boolean {
-  return value.startsWith(`${ID_PREFIXES[kind]}_`) && /^[a-z]+_[0-9a-z]{26}$/.test(value);
+  return value.startsWith(`${prefixOf(kind)}_`) && /^[a-z]+_[0-9a-z]{26}$/.test(value);
 }
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

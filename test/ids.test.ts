@@ -1,8 +1,15 @@
 // Ids: a type prefix and a 26-character lower-case time-ordered
-// part, so sorting ids sorts by creation.
+// part, so sorting ids sorts by creation. The prefixes are the kernel's and the modules' (each
+// declared in its module's declarations.ts), assembled and installed by the composition root.
 import { describe, expect, it, vi } from 'vitest';
 import { decodeTime } from 'ulid';
-import { ID_PREFIXES, isIdOf, newId, randomBase62, timeOrderedPart, type IdKind } from '../src/ids.js';
+import { MODULES } from '../src/app/modules.js';
+import { idPrefixesOf } from '../src/app/wiring.js';
+import { idPrefixes, installIdPrefixes, isIdOf, newId, randomBase62, timeOrderedPart, type IdKind } from '../src/ids.js';
+
+// What buildWiring does at every start, without the rest of a wiring.
+const ID_PREFIXES = idPrefixesOf(MODULES);
+installIdPrefixes(ID_PREFIXES);
 
 // Module state (the last millisecond used) carries from test to test: these run first, with the
 // real clock, then with times later than any before them.
@@ -41,15 +48,30 @@ describe('newId', () => {
     expect(isIdOf(kind as IdKind, id)).toBe(true);
   });
 
-  it('has the documented id prefixes', () => {
-    expect(ID_PREFIXES).toMatchObject({
+  it('has the documented id prefixes, every one of them, each once', () => {
+    expect(ID_PREFIXES).toEqual({
       category: 'cat', listing: 'lst', media: 'med', webhookEndpoint: 'whe', webhookDelivery: 'whd', event: 'evt',
       payment: 'pay', refund: 'ref', review: 'rev', seller: 'sel', order: 'ord', request: 'req', buyer: 'byr',
       storefront: 'sto', onboardingLink: 'obl', verification: 'ver', dispute: 'dsp', cardDispute: 'cdp',
       reputationEvent: 'rep', flag: 'flg', moderationAction: 'mda', orderTransition: 'otr', marketplace: 'mkt',
-      workspace: 'wsp', user: 'usr', apiKey: 'key',
+      workspace: 'wsp', user: 'usr', apiKey: 'key', email: 'eml', timer: 'tmr', managementToken: 'mgt',
+      dashboardSession: 'dss', balanceTransaction: 'btx', journalEntry: 'jrn', report: 'rpt', checkout: 'chk',
     });
     expect(new Set(Object.values(ID_PREFIXES)).size).toBe(Object.values(ID_PREFIXES).length);
+    expect(idPrefixes()).toEqual(ID_PREFIXES);
+  });
+
+  it('refuses a kind that has no prefix in the process, instead of minting undefined_…', () => {
+    expect(() => newId('nobody' as IdKind)).toThrow("id kind 'nobody' has no prefix in this process");
+    expect(() => isIdOf('nobody' as IdKind, 'x_1')).toThrow("id kind 'nobody' has no prefix in this process");
+  });
+
+  it('installs again what another wiring of the process gives alike, and refuses a kind or a prefix given otherwise', () => {
+    installIdPrefixes({ ...ID_PREFIXES, gadget: 'gdg' });
+    expect(newId('gadget' as IdKind)).toMatch(/^gdg_/);
+    expect(() => installIdPrefixes({ order: 'odr' })).toThrow("id kind 'order' has the prefix 'ord' in this process, not 'odr'");
+    expect(() => installIdPrefixes({ purchase: 'ord' })).toThrow("id prefix 'ord' belongs to the kind 'order' in this process, not to 'purchase'");
+    expect(newId('order')).toMatch(/^ord_/);
   });
 
   it('sorting by id sorts by creation, within one millisecond too', () => {

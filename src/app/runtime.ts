@@ -70,7 +70,7 @@ export async function createApp(services: Services, options: { logger?: boolean 
     sessions: dashboardApiAccess(services),
     logger: options.logger,
     workStats: services.wiring.workStats,
-    webhooks: eventWebhooks(),
+    webhooks: eventWebhooks(services.hooks.eventCatalog),
     counters: services.wiring.counters,
     readiness: async () => {
       await services.db.query('SELECT 1');

@@ -1,18 +1,20 @@
 // The composition root's one assembly: every module's manifest (modules.ts) and the adapters,
 // gathered into the Wiring that the API, the worker and the test clock are all handed
 // (src/contracts/wiring.ts). Nothing else in the service keeps a list of modules' parts. A manifest
-// that breaks the assembly (two providers of one hook, a timer kind, error code or OpenAPI tag
-// declared twice, an erasure participant after one nobody declares) stops the start with an error
-// naming it.
+// that breaks the assembly (two providers of one hook, a timer kind, error code, id prefix, event
+// type or OpenAPI tag declared twice, an erasure participant after one nobody declares) stops the
+// start with an error naming it.
 import type { Config } from '../config.js';
 import type { ClockAdvanceHook, PeriodicJob, TimerHandlers } from '../contracts/background.js';
 import type { ErasureParticipant } from '../contracts/erasure.js';
+import type { EventCatalog, EventGroup, EventType, EventTypeEntry } from '../contracts/events.js';
 import type { ExpandableObject, ExpandableObjects } from '../contracts/expansion.js';
 import { TARGET_TYPES, type ModerationTarget, type ModerationTargets, type TargetType } from '../contracts/moderation.js';
 import type { ProcessorDriver, Provider } from '../contracts/processor.js';
 import type { StorageDriver } from '../contracts/storage.js';
 import type { ErasurePlace, ErrorStatuses, ModuleManifest, OpenApiTag, RouteScopes, Wiring } from '../contracts/wiring.js';
 import { KERNEL_ERROR_CODES } from '../errors.js';
+import { installIdPrefixes, KERNEL_ID_PREFIXES, type IdPrefixTable } from '../ids.js';
 import { STATUS_BY_CODE } from '../http/error-statuses.js';
 import { smtpTransport } from '../adapters/email/smtp.js';
 import { simulated, simulatedPageRoutes, simulatedProcessor } from '../adapters/processors/simulated/index.js';
@@ -143,6 +145,57 @@ function tagsOf(modules: readonly ModuleManifest[]): OpenApiTag[] {
   return tags.sort((a, b) => a.rank - b.rank).map(({ name, description, rank }) => ({ name, description, rank }));
 }
 
+/**
+ * Every id kind with its prefix, the kernel's first; a kind or a prefix declared twice stops the
+ * start (two kinds of one prefix would make cursors and ids ambiguous).
+ */
+export function idPrefixesOf(modules: readonly ModuleManifest[]): IdPrefixTable {
+  const kinds = new Map<string, { prefix: string; by: string }>();
+  const prefixes = new Map<string, { kind: string; by: string }>();
+  const declare = (table: IdPrefixTable, by: string) => {
+    for (const [kind, prefix] of Object.entries(table)) {
+      const earlier = kinds.get(kind);
+      if (earlier) throw new WiringError(`id kind '${kind}' is declared twice (by ${earlier.by}, again by ${by})`);
+      const taken = prefixes.get(prefix);
+      if (taken) throw new WiringError(`id prefix '${prefix}' is declared twice (for ${taken.kind} by ${taken.by}, again for ${kind} by ${by})`);
+      if (!/^[a-z]+$/.test(prefix)) throw new WiringError(`id prefix '${prefix}' (${kind}, ${by}) is not lower-case letters`);
+      kinds.set(kind, { prefix, by });
+      prefixes.set(prefix, { kind, by });
+    }
+  };
+  declare(KERNEL_ID_PREFIXES, 'the kernel (src/ids.ts)');
+  for (const module of modules) declare(module.idPrefixes ?? {}, module.name);
+  return Object.fromEntries([...kinds].map(([kind, { prefix }]) => [kind, prefix]));
+}
+
+/**
+ * The event catalog: the groups by rank, each group's types in their order. A type declared twice,
+ * two groups of one rank, or one object name for two schemas stops the start.
+ */
+export function eventCatalogOf(modules: readonly ModuleManifest[]): EventCatalog {
+  const groups: Array<EventGroup & { by: string }> = [];
+  for (const module of modules) {
+    for (const group of module.eventTypes ?? []) {
+      const rank = groups.find((other) => other.rank === group.rank);
+      if (rank) throw new WiringError(`event groups '${rank.objectName}' (${rank.by}) and '${group.objectName}' (${module.name}) have the same rank ${group.rank}`);
+      const name = groups.find((other) => other.objectName === group.objectName && other.object !== group.object);
+      if (name) throw new WiringError(`event object '${group.objectName}' is two schemas (by ${name.by}, again by ${module.name})`);
+      groups.push({ ...group, by: module.name });
+    }
+  }
+  const catalog = new Map<EventType, EventTypeEntry>();
+  const declaredBy = new Map<string, string>();
+  for (const group of groups.sort((a, b) => a.rank - b.rank)) {
+    for (const [type, [description, previous]] of Object.entries(group.types)) {
+      const earlier = declaredBy.get(type);
+      if (earlier) throw new WiringError(`event type '${type}' is declared twice (by ${earlier}, again by ${group.by})`);
+      declaredBy.set(type, group.by);
+      catalog.set(type as EventType, { description, object: group.object, objectName: group.objectName, previousAttributes: previous !== undefined });
+    }
+  }
+  return catalog;
+}
+
 function moderationTargetsOf(modules: readonly ModuleManifest[]): ModerationTargets {
   const targets: Partial<Record<TargetType, ModerationTarget>> = {};
   for (const module of modules) {
@@ -181,7 +234,8 @@ export function storageOf(config: Config): StorageDriver {
 /** Builds the one Wiring of a process from the modules (all of them unless a test passes its own). */
 export function buildWiring(config: Config, modules: readonly ModuleManifest[] = MODULES): Wiring {
   const all = <T>(pick: (module: ModuleManifest) => readonly T[] | undefined): T[] => modules.flatMap((module) => pick(module) ?? []);
-  return {
+  const idPrefixes = idPrefixesOf(modules);
+  const wiring: Wiring = {
     routes: routesOf(modules),
     timers: timersOf(modules),
     jobKinds: all((module) => module.jobKinds),
@@ -195,6 +249,8 @@ export function buildWiring(config: Config, modules: readonly ModuleManifest[] =
     erasure: erasureOf(modules),
     errorStatuses: errorStatusesOf(modules),
     tags: tagsOf(modules),
+    idPrefixes,
+    eventCatalog: eventCatalogOf(modules),
     moderationTargets: moderationTargetsOf(modules),
     processors: PROCESSORS,
     simulated,
@@ -202,4 +258,7 @@ export function buildWiring(config: Config, modules: readonly ModuleManifest[] =
     storage: storageOf(config),
     mailTransport: smtpTransport,
   };
+  // Once every check passed: a refused wiring changes nothing of the process.
+  installIdPrefixes(idPrefixes);
+  return wiring;
 }

@@ -10,6 +10,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import type { Background } from './engine.js';
 import type { ErasureParticipant } from './erasure.js';
+import type { EventCatalog } from './events.js';
 import type { ModerationTargets } from './moderation.js';
 import type { MailTransports } from './email.js';
 import type { ProcessorDriver, ProcessorEvents, Provider, SimulatedProcessor } from './processor.js';
@@ -27,6 +28,8 @@ export interface Deps {
 export interface Hooks {
   /** Everyone who keeps data about a seller or buyer, in the order erasure runs them. */
   readonly erasure: readonly ErasureParticipant[];
+  /** Every event type the modules declare, with its entry, in the catalog's order. */
+  readonly eventCatalog: EventCatalog;
   /** What trust and safety can flag and act on, by target type. */
   readonly moderationTargets: ModerationTargets;
   /** The processor driver of each provider. */

@@ -16,7 +16,8 @@ import type { Deps, Hooks } from './deps.js';
 import type { ErrorCode } from '../errors.js';
 import type { ErasureParticipant } from './erasure.js';
 import type { ExpandableObject, ExpandableObjects } from './expansion.js';
-import type { EventSubscriber } from './events.js';
+import type { EventGroup, EventSubscriber } from './events.js';
+import type { IdPrefixTable } from '../ids.js';
 import type { ModerationTarget, TargetType } from './moderation.js';
 
 /** The typed Fastify instance every route module registers on. */
@@ -141,6 +142,10 @@ export interface ModuleManifest {
   moderationTargets?: Partial<Record<TargetType, ModerationTarget>>;
   /** Its objects that `expand[]` can put in place of their ids (src/contracts/expansion.ts). */
   expandable?: readonly ExpandableObject[];
+  /** The prefixes of its resources' ids, by kind (the kernel's are src/ids.ts's). */
+  idPrefixes?: IdPrefixTable;
+  /** Its event types, by the object they carry, with their catalog entries. */
+  eventTypes?: readonly EventGroup[];
   /** Its own error codes with their HTTP statuses (the kernel's are src/errors.ts's). */
   errorCodes?: ErrorStatusTable;
   /** Its groups of operations in the OpenAPI document. */
@@ -164,4 +169,6 @@ export interface Wiring extends Hooks {
   readonly errorStatuses: ErrorStatuses;
   /** The OpenAPI document's tags, by rank. */
   readonly tags: readonly OpenApiTag[];
+  /** Every id kind with its prefix: the kernel's and the modules' (installed in src/ids.ts). */
+  readonly idPrefixes: IdPrefixTable;
 }

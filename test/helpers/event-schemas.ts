@@ -1,4 +1,5 @@
-// Every stored event against its envelope schema (src/modules/events/envelopes.ts): the harness
+// Every stored event against its envelope schema (src/modules/events/envelopes.ts, over the catalog
+// the root assembles from every module's declarations, src/app/wiring.ts): the harness
 // runs this when a test app closes, so every event the test suite emits is checked. A type's schema
 // is compiled once per process, closed (an object schema that does not say otherwise refuses
 // fields it does not declare), so a serializer that adds, drops or mistypes a field fails loudly.
@@ -6,8 +7,13 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import formats from 'ajv-formats';
 import type { TSchema } from '@sinclair/typebox';
 import type { Queryable } from '../../src/db/db.js';
-import { EVENT_ENVELOPES } from '../../src/modules/events/index.js';
+import { MODULES } from '../../src/app/modules.js';
+import { eventCatalogOf } from '../../src/app/wiring.js';
+import { envelopesOf } from '../../src/modules/events/index.js';
 import { isEventType, type EventType } from '../../src/contracts/events.js';
+
+const CATALOG = eventCatalogOf(MODULES);
+const ENVELOPES = envelopesOf(CATALOG);
 
 /** A plain JSON copy without $id (each object schema appears in many envelopes), every undeclared additionalProperties false. */
 export function closedSchema(schema: TSchema): unknown {
@@ -36,7 +42,7 @@ function validatorOf(type: EventType): ValidateFunction {
     // ajv-formats is CommonJS: its default export arrives as the module object under NodeNext.
     (formats as unknown as { default: (ajv: Ajv) => void }).default(ajv);
   }
-  const validate = ajv.compile(closedSchema(EVENT_ENVELOPES.get(type)!) as object);
+  const validate = ajv.compile(closedSchema(ENVELOPES.get(type)!) as object);
   validators.set(type, validate);
   return validate;
 }
@@ -55,9 +61,9 @@ export async function invalidStoredEvents(db: Queryable): Promise<string[]> {
   const rows = await db.query<StoredEvent>('SELECT id, mode, type, data, created_at FROM events ORDER BY id');
   const problems: string[] = [];
   for (const row of rows) {
-    // emitEvent takes only the types of EVENT_TYPES (a compile-time check): another type is a test's
+    // emitEvent takes only the declared types (a compile-time check): another type is a test's
     // own row written with SQL (the HTTP fixtures' widget.created, test/http/fixtures.ts), not the service's.
-    if (!isEventType(row.type)) continue;
+    if (!isEventType(CATALOG, row.type)) continue;
     // The envelope as served (src/modules/events/serialize.ts), with the stored data.
     const event = { id: row.id, object: 'event', type: row.type, api_version: 'v1', created: row.created_at.toISOString(), livemode: row.mode === 'live', data: row.data };
     const validate = validatorOf(row.type);
@@ -75,5 +81,5 @@ export async function assertStoredEventsValid(db: Queryable): Promise<void> {
   const problems = await invalidStoredEvents(db);
   if (problems.length === 0) return;
   const more = problems.length > 20 ? `\n… and ${problems.length - 20} more` : '';
-  throw new Error(`Stored events that do not match their type's schema (src/modules/events/catalog.ts):\n${problems.slice(0, 20).join('\n')}${more}`);
+  throw new Error(`Stored events that do not match their type's schema (their modules' declarations.ts):\n${problems.slice(0, 20).join('\n')}${more}`);
 }

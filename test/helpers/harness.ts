@@ -13,11 +13,17 @@ import { pgliteDriver, postgresDriver } from '../../src/db/drivers.js';
 import type { RouteTable } from '../../src/http/app.js';
 import type { IdempotencyFaults } from '../../src/contracts/wiring.js';
 import type { App, Services, Wiring } from '../../src/contracts/wiring.js';
-import { buildWiring } from '../../src/app/wiring.js';
+import { MODULES } from '../../src/app/modules.js';
+import { buildWiring, idPrefixesOf } from '../../src/app/wiring.js';
+import { installIdPrefixes } from '../../src/ids.js';
 import { createWorkspaceWithOwner } from '../../src/modules/accounts/operations.js';
 import { createMarketplace, type KeyPair } from '../../src/modules/marketplaces/operations.js';
 import { closeServices, createApp, createServices } from '../../src/app/runtime.js';
 import { assertStoredEventsValid } from './event-schemas.js';
+
+// Every process mints ids once the root installed the modules' prefixes (buildWiring, at the start
+// of src/main.ts); tests that run operations on a bare database (freshDatabase) get the same table.
+installIdPrefixes(idPrefixesOf(MODULES));
 
 export const usingPostgres = process.env.TEST_DATABASE === 'postgres';
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -3,4 +3,3 @@
 export { assertAttributesFit } from './attributes.js';
 export { findCategorySubtreeIds, requireCategory, requireCategoryForShare } from './operations.js';
 export type { CategoryRow } from './operations.js';
-export { Category } from './schemas.js';

@@ -1,11 +1,11 @@
 // The envelope of each event type as its own schema: the Event of schemas.ts with `type` fixed and
-// data.object the catalog's object schema. They become the OpenAPI document's `webhooks` and
+// data.object the catalog's object schema (the catalog the composition root assembled from the
+// modules' declarations, src/app/wiring.ts). They become the OpenAPI document's `webhooks` and
 // `components.schemas.<Pascal>Event` (src/http/openapi.ts addWebhooks), and the test suite
 // validates every stored event against them (test/helpers/event-schemas.ts).
 import { Type, type TObject } from '@sinclair/typebox';
-import { EVENT_TYPES, type EventType } from '../../contracts/events.js';
+import type { EventCatalog, EventType, EventTypeEntry } from '../../contracts/events.js';
 import { Timestamp } from '../../http/schemas.js';
-import { EVENT_CATALOG } from './catalog.js';
 
 /** order.cancellation_proposed → OrderCancellationProposedEvent: the component name of a type's envelope. */
 export function envelopeNameOf(type: EventType): string {
@@ -19,8 +19,7 @@ function named(object: TObject, name: string): TObject {
 }
 
 /** The envelope schema of one event type. */
-export function envelopeOf(type: EventType): TObject {
-  const entry = EVENT_CATALOG[type];
+export function envelopeOf(type: EventType, entry: EventTypeEntry): TObject {
   const object = named(entry.object, entry.objectName);
   const data = entry.previousAttributes
     ? Type.Object(
@@ -49,5 +48,7 @@ export function envelopeOf(type: EventType): TObject {
   );
 }
 
-/** Every type's envelope, in the order of EVENT_TYPES. */
-export const EVENT_ENVELOPES: ReadonlyMap<EventType, TObject> = new Map(EVENT_TYPES.map((type) => [type, envelopeOf(type)]));
+/** Every type's envelope, in the catalog's order. */
+export function envelopesOf(catalog: EventCatalog): ReadonlyMap<EventType, TObject> {
+  return new Map([...catalog].map(([type, entry]) => [type, envelopeOf(type, entry)]));
+}

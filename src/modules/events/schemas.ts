@@ -1,8 +1,8 @@
 // The event envelope as a response schema. data.object and
 // data.previous_attributes are free-form: declared open so the serializer keeps every field of
-// the changed object, nested ones included (a closed schema would silently drop them).
+// the changed object, nested ones included (a closed schema would silently drop them). The schemas
+// that name the event types are made from the catalog the root assembled, when the routes register.
 import { Type, type Static } from '@sinclair/typebox';
-import { EVENT_TYPES } from '../../contracts/events.js';
 import { ListOf, ListQuery, StringEnum, Timestamp } from '../../http/schemas.js';
 
 const FreeForm = (description: string) => Type.Object({}, { additionalProperties: true, description });
@@ -39,22 +39,27 @@ export const Event = Type.Object(
 
 export const EventList = ListOf(Event);
 
-export const ListEventsQuery = ListQuery({
-  type: Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: 100,
-      description: `Only events of this type: one of ${EVENT_TYPES.join(', ')}.`,
-      examples: ['order.created'],
-    }),
-  ),
-});
-export type ListEventsQuery = Static<typeof ListEventsQuery>;
+/** The events list's query; `types`: every type of the catalog, in its order. */
+export function listEventsQuery(types: readonly string[]) {
+  return ListQuery({
+    type: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description: `Only events of this type: one of ${types.join(', ')}.`,
+        examples: ['order.created'],
+      }),
+    ),
+  });
+}
+export type ListEventsQuery = Static<ReturnType<typeof listEventsQuery>>;
 
-export const EventTypeObject = Type.Object(
+/** An event type of the catalog as an object; `types`: every type of the catalog, in its order. */
+export function eventTypeObject(types: readonly string[]) {
+  return Type.Object(
   {
     object: Type.Literal('event_type'),
-    type: StringEnum(EVENT_TYPES, { description: 'The event type, as in an event\'s `type` and a webhook endpoint\'s `enabled_events`.' }),
+    type: StringEnum(types, { description: 'The event type, as in an event\'s `type` and a webhook endpoint\'s `enabled_events`.' }),
     description: Type.String({ description: 'What happened when an event of this type is emitted.' }),
     schema: Type.Object(
       {},
@@ -75,10 +80,9 @@ export const EventTypeObject = Type.Object(
       },
     ],
   },
-);
-export type EventTypeObject = Static<typeof EventTypeObject>;
-
-export const EventTypeList = ListOf(EventTypeObject);
+  );
+}
+export type EventTypeObject = Static<ReturnType<typeof eventTypeObject>>;
 
 export const ListEventTypesQuery = ListQuery({});
 

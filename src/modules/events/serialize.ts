@@ -1,9 +1,8 @@
 // Event rows as the event envelope (docs/architecture.md, "Events: the outbox"), and the catalog's
 // entries as event_type objects.
 import type { TSchema } from '@sinclair/typebox';
-import type { EventRecord, EventType } from '../../contracts/events.js';
+import type { EventRecord, EventType, EventTypeEntry } from '../../contracts/events.js';
 import { eventEnvelope } from '../../outbox/envelope.js';
-import { EVENT_CATALOG } from './catalog.js';
 import type { EventRow } from './queries.js';
 import type { EventTypeObject } from './schemas.js';
 
@@ -17,7 +16,6 @@ export function selfContained(schema: TSchema): Record<string, unknown> {
   return JSON.parse(JSON.stringify(schema), (key, value: unknown) => (key === '$id' ? undefined : value)) as Record<string, unknown>;
 }
 
-export function serializeEventType(type: EventType): EventTypeObject {
-  const entry = EVENT_CATALOG[type];
+export function serializeEventType(type: EventType, entry: EventTypeEntry): EventTypeObject {
   return { object: 'event_type', type, description: entry.description, schema: selfContained(entry.object) };
 }

@@ -1,5 +1,6 @@
 // The listings module's manifest (src/contracts/wiring.ts).
 import type { ModuleManifest } from '../../contracts/wiring.js';
+import { LISTING_ID_PREFIXES, LISTING_EVENT_TYPES } from './declarations.js';
 import { expandableListing } from './expandable.js';
 import { listingsErasure } from './erasure.js';
 import { expireListingTimer, findListingForShare, LISTING_EXPIRE_TIMER, setListingRemoved } from './operations.js';
@@ -8,6 +9,8 @@ import { listingPublicRoutes, listingRoutes } from './routes/index.js';
 export const listingsModule: ModuleManifest = {
   name: 'listings',
   tables: ['listings'],
+  idPrefixes: LISTING_ID_PREFIXES,
+  eventTypes: LISTING_EVENT_TYPES,
   routes: { publishable: listingPublicRoutes, secret: listingRoutes },
   expandable: [expandableListing],
   timers: { [LISTING_EXPIRE_TIMER]: expireListingTimer },

@@ -2,7 +2,7 @@
 // disputes, with the dispute's decision timer (the order's window timers move its payment too:
 // they are a flow's, src/flows/order-timers.ts).
 import type { ModuleManifest } from '../../contracts/wiring.js';
-import { ORDER_ERROR_CODES } from './declarations.js';
+import { ORDER_ERROR_CODES, ORDER_ID_PREFIXES, ORDER_EVENT_TYPES } from './declarations.js';
 import { DISPUTE_DECISION_TIMER, disputeDecisionTimer } from './disputes.js';
 import { ordersErasure } from './erasure.js';
 import { expandableDispute, expandableOrder } from './expandable.js';
@@ -11,6 +11,8 @@ import { orderRoutes } from './routes/index.js';
 export const ordersModule: ModuleManifest = {
   name: 'orders',
   tables: ['orders', 'order_transitions', 'disputes'],
+  idPrefixes: ORDER_ID_PREFIXES,
+  eventTypes: ORDER_EVENT_TYPES,
   routes: { secret: orderRoutes },
   timers: {
     [DISPUTE_DECISION_TIMER]: disputeDecisionTimer,

@@ -9,5 +9,4 @@ export { processorCallsAfterCommit } from './kick.js';
 export type { CallKick } from './call-queue.js';
 export { paymentPageUrl, paymentPageUrls } from './operations.js';
 export { retryFailedReleases } from './release-retries.js';
-export { CardDispute, Payment, Refund } from './schemas.js';
 export { checkoutPageSide } from './page-side.js';

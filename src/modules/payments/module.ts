@@ -1,6 +1,7 @@
 // The payments module's manifest (src/contracts/wiring.ts): payments, refunds, releases and card
 // disputes, the processor-call job and the ledger invariants job.
 import type { ModuleManifest } from '../../contracts/wiring.js';
+import { PAYMENT_ID_PREFIXES, PAYMENT_EVENT_TYPES } from './declarations.js';
 import { runDueJobs } from '../../workers/engine.js';
 import { processorCallJob } from './calls.js';
 import { ledgerInvariantsJob } from './ledger-invariants.js';
@@ -11,6 +12,8 @@ import { paymentApiRoutes } from './routes/index.js';
 export const paymentsModule: ModuleManifest = {
   name: 'payments',
   tables: ['payments', 'refunds', 'card_disputes', 'processor_event_receipts'],
+  idPrefixes: PAYMENT_ID_PREFIXES,
+  eventTypes: PAYMENT_EVENT_TYPES,
   routes: { secret: paymentApiRoutes },
   timers: { [RELEASE_TIMER]: releaseTimer },
   jobKinds: [processorCallJob],

@@ -1,3 +1,3 @@
-// The reports module's public surface: what other modules and the composition root may use of it
-// (docs/architecture.md, Import rules).
-export { Report } from './schemas.js';
+// The reports module's public surface: nothing. Other modules reach it only through the hooks its
+// manifest (module.ts) declares and the composition root wires (docs/architecture.md, Import rules).
+export {};

@@ -1,6 +1,6 @@
 // The reviews module's manifest (src/contracts/wiring.ts).
 import type { ModuleManifest } from '../../contracts/wiring.js';
-import { REVIEW_ERROR_CODES } from './declarations.js';
+import { REVIEW_ERROR_CODES, REVIEW_ID_PREFIXES, REVIEW_EVENT_TYPES } from './declarations.js';
 import { reviewsErasure } from './erasure.js';
 import { findReviewForShare, removeReviewInTx, REVIEW_WINDOW_TIMER, reviewWindowTimer } from './operations.js';
 import { reviewRoutes } from './routes/index.js';
@@ -8,6 +8,8 @@ import { reviewRoutes } from './routes/index.js';
 export const reviewsModule: ModuleManifest = {
   name: 'reviews',
   tables: ['reviews'],
+  idPrefixes: REVIEW_ID_PREFIXES,
+  eventTypes: REVIEW_EVENT_TYPES,
   routes: { secret: reviewRoutes },
   timers: { [REVIEW_WINDOW_TIMER]: reviewWindowTimer },
   // A review locks its order first: erasure takes the orders' locks before the reviews'.

@@ -3,6 +3,7 @@
 // test clock's hook, and the figures of GET /metrics.
 import type { ClockAdvanceHook, CounterSource, PeriodicJob, WorkerComponent, WorkStatsSource } from '../../contracts/background.js';
 import type { ModuleManifest } from '../../contracts/wiring.js';
+import { WEBHOOK_ID_PREFIXES } from './declarations.js';
 import { DeliveryDispatcher } from './dispatcher.js';
 import { webhookFanOut } from './fan-out.js';
 import { countDeliveriesOverBound, selectDeliveryWork, updatePendingFull } from './queries.js';
@@ -66,6 +67,7 @@ const webhookDeliveryWorkStats: WorkStatsSource = {
 export const webhooksModule: ModuleManifest = {
   name: 'webhooks',
   tables: ['webhook_endpoints', 'webhook_deliveries'],
+  idPrefixes: WEBHOOK_ID_PREFIXES,
   routes: { secret: webhookRoutes },
   periodic: [pruneWebhookDeliveriesJob, webhookPendingBoundJob],
   components: [webhookDispatcherComponent],

@@ -3,7 +3,7 @@
 import type { Tx } from '../../db/db.js';
 import { pageRequest, toList, type ListEnvelope } from '../../db/paging.js';
 import { errors } from '../../errors.js';
-import { isEventType } from '../../contracts/events.js';
+import { isEventType, type EventCatalog } from '../../contracts/events.js';
 import { isIdOf, newId } from '../../ids.js';
 import { modeNow, type Scope } from '../../scope.js';
 import { encryptSecret } from '../../secrets.js';
@@ -33,9 +33,9 @@ export function secretContext(scope: Scope, endpointId: string): string {
   return `webhook_endpoint:${scope.marketplaceId}:${scope.mode}:${endpointId}`;
 }
 
-function checkEnabledEvents(events: readonly string[]): string[] {
+function checkEnabledEvents(catalog: EventCatalog, events: readonly string[]): string[] {
   events.forEach((type, i) => {
-    if (type !== '*' && !isEventType(type)) {
+    if (type !== '*' && !isEventType(catalog, type)) {
       throw errors.invalidRequest(`Unknown event type '${type}'; use '*' or one of the event types of the API reference.`, `enabled_events[${i}]`);
     }
   });
@@ -58,7 +58,7 @@ async function checkEndpointBound(ctx: OperationContext, tx: Tx): Promise<void> 
 
 export async function createWebhookEndpoint(ctx: OperationContext, body: CreateWebhookEndpointBody): Promise<WebhookEndpoint> {
   const { scope } = ctx;
-  const enabledEvents = checkEnabledEvents(body.enabled_events);
+  const enabledEvents = checkEnabledEvents(ctx.hooks.eventCatalog, body.enabled_events);
   // Resolving the name is network I/O: done before the transaction opens.
   await checkUrl(ctx, body.url);
   const id = newId('webhookEndpoint');
@@ -107,7 +107,7 @@ export async function listWebhookEndpoints(ctx: OperationContext, query: ListWeb
  */
 export async function updateWebhookEndpoint(ctx: OperationContext, id: string, body: UpdateWebhookEndpointBody): Promise<WebhookEndpoint> {
   const { scope } = ctx;
-  const enabledEvents = body.enabled_events !== undefined ? checkEnabledEvents(body.enabled_events) : undefined;
+  const enabledEvents = body.enabled_events !== undefined ? checkEnabledEvents(ctx.hooks.eventCatalog, body.enabled_events) : undefined;
   if (body.url !== undefined) await checkUrl(ctx, body.url);
   return ctx.db.transaction(async (tx) => {
     const now = await modeNow(tx, ctx.clock, scope);

@@ -12,7 +12,7 @@ import {
   type WebhookSignatureFailure,
 } from '../../../clients/typescript/src/index.js';
 import type { webhooks } from '../../../clients/typescript/src/schema.js';
-import { EVENT_TYPES } from '../../../src/contracts/events.js';
+import type { EventType as ServiceEventType } from '../../../src/contracts/events.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
 import { deliverDue, startReceiver, type Receiver } from '../../modules/webhooks/helpers.js';
 import { listen, recordingClient } from './helpers.js';
@@ -120,6 +120,9 @@ describe('typed events', () => {
 
   it('has one member per event type of the service and of the document\'s webhooks', () => {
     expectTypeOf<EventType>().toEqualTypeOf<keyof webhooks>();
-    expectTypeOf<EventType>().toEqualTypeOf<(typeof EVENT_TYPES)[number]>();
+    // The service's union is every module's declarations.ts merged; the type-checked program also
+    // holds the architecture tests' fixture module (test/architecture/fixture-module/), whose
+    // widget.* types reach no real start.
+    expectTypeOf<EventType>().toEqualTypeOf<Exclude<ServiceEventType, `widget.${string}`>>();
   });
 });

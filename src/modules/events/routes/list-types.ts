@@ -1,9 +1,11 @@
 // GET /v1/event_types: secret key only, like the events themselves.
 import type { RouteModule } from '../../../contracts/wiring.js';
 import { listEventTypes } from '../operations.js';
-import { EventTypeList, ListEventTypesQuery } from '../schemas.js';
+import { ListOf } from '../../../http/schemas.js';
+import { eventTypeObject, ListEventTypesQuery } from '../schemas.js';
 
-export const listEventTypesRoute: RouteModule = (app) => {
+export const listEventTypesRoute: RouteModule = (app, services) => {
+  const catalog = services.hooks.eventCatalog;
   app.get(
     '/event_types',
     {
@@ -15,9 +17,9 @@ export const listEventTypesRoute: RouteModule = (app) => {
           'The list is short and the same for every marketplace, in the catalog\'s order; it pages like every list (`limit`, default 20, and `starting_after`: the `next_cursor` of the previous page, a type). ' +
           'The OpenAPI document carries the same catalog as its `webhooks`, one entry per type with the whole envelope.',
         querystring: ListEventTypesQuery,
-        response: { 200: EventTypeList },
+        response: { 200: ListOf(eventTypeObject([...catalog.keys()])) },
       },
     },
-    async (request) => listEventTypes(request.query),
+    async (request) => listEventTypes(catalog, request.query),
   );
 };

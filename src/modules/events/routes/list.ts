@@ -1,9 +1,9 @@
 // GET /v1/events: secret key only.
 import type { RouteModule } from '../../../contracts/wiring.js';
 import { listEvents } from '../operations.js';
-import { EventList, ListEventsQuery } from '../schemas.js';
+import { EventList, listEventsQuery } from '../schemas.js';
 
-export const listEventsRoute: RouteModule = (app) => {
+export const listEventsRoute: RouteModule = (app, services) => {
   app.get(
     '/events',
     {
@@ -13,7 +13,7 @@ export const listEventsRoute: RouteModule = (app) => {
         description:
           'Every state change on every resource of this marketplace and mode, newest first. ' +
           'Use it to catch up after missing webhook deliveries.',
-        querystring: ListEventsQuery,
+        querystring: listEventsQuery([...services.hooks.eventCatalog.keys()]),
         response: { 200: EventList },
       },
     },
