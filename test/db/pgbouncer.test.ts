@@ -44,8 +44,7 @@ async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T)
 
 const message = (error: unknown) => (error instanceof ConfigError ? error.message : `not a ConfigError: ${String(error)}`);
 
-// PGlite is one embedded connection in the process: no pooler can stand before it.
-describe.runIf(runs)('through PgBouncer in transaction mode (PostgreSQL only)', () => {
+describe.runIf(runs)('through PgBouncer in transaction mode (PostgreSQL only: PGlite is one embedded connection in the process, no pooler can stand before it)', () => {
   let bouncer: PgBouncer;
   let database: TestDatabase;
   let name: string;
