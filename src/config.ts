@@ -23,6 +23,16 @@ export interface Config {
   host: string;
   publicUrl: string;
   databaseUrl: string | null;
+  /**
+   * DATABASE_SESSION_URL: where the work that needs a session of its own goes (the claim owners'
+   * advisory locks, LISTEN, migrations); DATABASE_URL when unset; null without DATABASE_URL.
+   */
+  databaseSessionUrl: string | null;
+  /**
+   * DATABASE_POOL_MODE: `transaction` when DATABASE_URL is a pooler in transaction mode (PgBouncer
+   * pool_mode=transaction): its statements run unnamed, never as named prepared statements.
+   */
+  databasePoolMode: 'session' | 'transaction';
   dataDir: string;
   /** 32 bytes: encrypts stored secrets and signs upload and media URLs. */
   secretKey: Buffer;
@@ -271,6 +281,27 @@ function passwordHashCost(env: Env): number {
   return cost;
 }
 
+/**
+ * DATABASE_SESSION_URL and DATABASE_POOL_MODE (docs/deployment.md, "PgBouncer"). What only a
+ * connection can tell (is it a pooler, in which mode) is probed at start (src/db/connection-probe.ts).
+ */
+function databaseSession(env: Env, databaseUrl: string | null): { databaseSessionUrl: string | null; databasePoolMode: 'session' | 'transaction' } {
+  const sessionUrl = url(env, 'DATABASE_SESSION_URL', ['postgres:', 'postgresql:']);
+  const poolMode = oneOf(env, 'DATABASE_POOL_MODE', ['session', 'transaction'] as const, 'session');
+  if (databaseUrl === null) {
+    if (sessionUrl !== null) throw new ConfigError('DATABASE_SESSION_URL', 'needs DATABASE_URL: the embedded database has no sessions to separate');
+    if (text(env, 'DATABASE_POOL_MODE') !== null) throw new ConfigError('DATABASE_POOL_MODE', 'needs DATABASE_URL: the embedded database has no pooler');
+    return { databaseSessionUrl: null, databasePoolMode: 'session' };
+  }
+  if (poolMode === 'transaction' && (sessionUrl === null || sessionUrl === databaseUrl)) {
+    throw new ConfigError(
+      'DATABASE_SESSION_URL',
+      `is required with DATABASE_POOL_MODE=transaction, and must differ from DATABASE_URL: the claim owners' advisory locks, LISTEN and migrations need sessions of their own, on PostgreSQL itself (not the pooler)`,
+    );
+  }
+  return { databaseSessionUrl: sessionUrl ?? databaseUrl, databasePoolMode: poolMode };
+}
+
 /** The configuration of this process, from its environment: the one place that reads process.env. */
 export function configFromEnvironment(): Config {
   return parseConfig(process.env);
@@ -291,6 +322,7 @@ export function parseConfig(env: Env): Config {
     host: hostName,
     publicUrl,
     databaseUrl,
+    ...databaseSession(env, databaseUrl),
     dataDir,
     secretKey: secretKey(env, databaseUrl, dataDir),
     operatorToken,

@@ -130,6 +130,11 @@ async function main(): Promise<void> {
   try {
     await start(role, config);
   } catch (error) {
+    // A setting the database's probe found wrong (src/db/connection-probe.ts) names its variable.
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${error.message}\n`);
+      process.exit(1);
+    }
     process.stderr.write(`Start failed: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }

@@ -82,6 +82,16 @@ describe('defaults', () => {
     expect(config.secretKey.toString('hex')).toBe(KEY);
   });
 
+  it('DATABASE_SESSION_URL is DATABASE_URL unless set; DATABASE_POOL_MODE is session unless set', () => {
+    expect(parseConfig({ ...base(), DATABASE_URL: 'postgres://u@db/m' })).toMatchObject({ databaseSessionUrl: 'postgres://u@db/m', databasePoolMode: 'session' });
+    expect(parseConfig({ ...base(), DATABASE_URL: 'postgres://u@pooler:6432/m', DATABASE_SESSION_URL: 'postgres://u@db:5432/m', DATABASE_POOL_MODE: 'transaction' })).toMatchObject({
+      databaseUrl: 'postgres://u@pooler:6432/m',
+      databaseSessionUrl: 'postgres://u@db:5432/m',
+      databasePoolMode: 'transaction',
+    });
+    expect(parseConfig(base())).toMatchObject({ databaseSessionUrl: null, databasePoolMode: 'session' });
+  });
+
   it('TRUST_PROXY takes a hop count, or off', () => {
     expect(parseConfig({ ...base(), TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(parseConfig({ ...base(), TRUST_PROXY: '0' }).trustProxy).toBe(false);
@@ -132,6 +142,10 @@ describe('a bad value stops with a ConfigError naming the variable', () => {
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1,proxy.internal' }],
     ['TRUST_PROXY', { TRUST_PROXY: '99' }],
+    ['DATABASE_SESSION_URL', { DATABASE_URL: 'postgres://u@pooler/m', DATABASE_SESSION_URL: 'http://db/m' }],
+    ['DATABASE_SESSION_URL', { DATABASE_SESSION_URL: 'postgres://u@db/m' }],
+    ['DATABASE_POOL_MODE', { DATABASE_URL: 'postgres://u@pooler/m', DATABASE_POOL_MODE: 'statement' }],
+    ['DATABASE_POOL_MODE', { DATABASE_POOL_MODE: 'transaction' }],
   ])('%s (%j)', (variable, env) => {
     const error = failure(env);
     expect(error.variable).toBe(variable);
@@ -145,6 +159,18 @@ describe('a bad value stops with a ConfigError naming the variable', () => {
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       expect((error as ConfigError).variable).toBe('SECRET_KEY');
+    }
+  });
+
+  it('DATABASE_POOL_MODE=transaction needs a DATABASE_SESSION_URL of its own (docs/deployment.md, "PgBouncer")', () => {
+    const settings: Array<Record<string, string>> = [
+      { DATABASE_URL: 'postgres://u@pooler:6432/m', DATABASE_POOL_MODE: 'transaction' },
+      { DATABASE_URL: 'postgres://u@pooler:6432/m', DATABASE_POOL_MODE: 'transaction', DATABASE_SESSION_URL: 'postgres://u@pooler:6432/m' },
+    ];
+    for (const env of settings) {
+      const error = failure(env);
+      expect(error.variable).toBe('DATABASE_SESSION_URL');
+      expect(error.message).toMatch(/^DATABASE_SESSION_URL: is required with DATABASE_POOL_MODE=transaction, and must differ from DATABASE_URL: the claim owners' advisory locks, LISTEN and migrations need sessions of their own/);
     }
   });
 

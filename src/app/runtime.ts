@@ -4,6 +4,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { App, IdempotencyFaults, RateLimiter, Services, Wiring } from '../contracts/wiring.js';
 import { createDb, type Db } from '../db/db.js';
+import { checkConnections } from '../db/connection-probe.js';
 import { pgliteDriver, postgresDriver } from '../db/drivers.js';
 import { migrate } from '../db/migrate.js';
 import { statementLogTo } from '../db/statement-log.js';
@@ -18,9 +19,40 @@ import { createBackground } from '../workers/background.js';
 import { routeTable } from './routes.js';
 import { buildWiring } from './wiring.js';
 
+/**
+ * The database of the config. PostgreSQL: the URLs are probed first, and a combination that would
+ * break quietly refuses the start (src/db/connection-probe.ts). Statements go to DATABASE_URL
+ * (named prepared statements unless DATABASE_POOL_MODE=transaction), the sessions of LISTEN and
+ * the claim owners' advisory locks to DATABASE_SESSION_URL.
+ */
 export async function openDatabase(config: Config): Promise<Db> {
-  if (config.databaseUrl) return createDb(postgresDriver(config.databaseUrl, undefined, config.dbStatementLog ? statementLogTo(config.dbStatementLog) : undefined));
+  if (config.databaseUrl) {
+    const sessionUrl = config.databaseSessionUrl ?? config.databaseUrl;
+    await checkConnections({ databaseUrl: config.databaseUrl, databaseSessionUrl: sessionUrl, databasePoolMode: config.databasePoolMode });
+    const log = config.dbStatementLog ? statementLogTo(config.dbStatementLog) : undefined;
+    return createDb(postgresDriver(config.databaseUrl, undefined, log, { sessionUrl, preparedStatements: config.databasePoolMode !== 'transaction' }));
+  }
   return createDb(await pgliteDriver(join(config.dataDir, 'pglite')));
+}
+
+/**
+ * Migrations run on a session of DATABASE_SESSION_URL when it differs from DATABASE_URL: a
+ * migration is one long transaction of DDL, which a pooler's timeouts and pool size have no
+ * business cutting short, and a statement that cannot run in a transaction block (CREATE INDEX
+ * CONCURRENTLY) would need a session of its own. Its advisory lock is transaction-level either way.
+ */
+async function migrateOn(config: Config, db: Db, opened: boolean): Promise<void> {
+  const sessionUrl = config.databaseSessionUrl;
+  if (!opened || sessionUrl === null || sessionUrl === config.databaseUrl) {
+    await migrate(db);
+    return;
+  }
+  const session = createDb(postgresDriver(sessionUrl, 1));
+  try {
+    await migrate(session);
+  } finally {
+    await session.close();
+  }
 }
 
 export interface ServiceOptions {
@@ -41,7 +73,7 @@ export async function createServices(config: Config, options: ServiceOptions): P
   // Every event written through this handle runs the wiring's subscribers in its transaction, and
   // a commit wakes this process's claim loops.
   db.carry({ eventSubscribers: wiring.eventSubscribers, wakeUps: background.wakeUps });
-  await migrate(db);
+  await migrateOn(config, db, !options.db);
   // This process has just opened the embedded database's files, which no other process may use:
   // a key claimed and not answered there was claimed by an earlier start, now dead.
   if (!options.db && db.kind === 'pglite') await abandonEarlierClaims(db);

@@ -67,7 +67,8 @@ export interface Db extends Queryable {
 }
 
 /**
- * Notifications of one channel on a connection of their own, outside the pool. `onConnect` runs
+ * Notifications of one channel on a connection of their own, outside the pool, to the session URL
+ * (DATABASE_SESSION_URL: never a transaction-mode pooler, docs/deployment.md "PgBouncer"). `onConnect` runs
  * each time the connection is (re)established: notifications sent while it was down are lost, so
  * the listener should look for work then.
  */
@@ -99,7 +100,7 @@ export interface PoolStats {
 
 /**
  * The advisory lock (key1, key2), taken in session mode on a connection of its own, outside the
- * pool: it lasts as long as this process's connection does, so other sessions can tell that the
+ * pool, to the session URL (as Listener's): it lasts as long as this process's connection does, so other sessions can tell that the
  * process is alive by it (the Idempotency-Key claims' owners, src/http/claim-owners.ts). The
  * promise resolves once the lock is held. A lost connection is made again, and the lock taken
  * again, with backoff, until release().

@@ -77,8 +77,12 @@ const MAX_PREPARED_STATEMENTS = 2000;
 let writes = 0;
 // cache: prepared statement names by SQL text, the same on every connection of the process.
 const statementNames = new Map<string, string>();
-function prepared(sql: string, params: readonly unknown[]): pg.QueryConfig {
+// Through a pooler in transaction mode (PostgreSQL options: preparedStatements false) every
+// statement runs unnamed: a statement prepared in one transaction's server session is unknown to
+// the next one's (PgBouncer before 1.21 cannot keep them; docs/deployment.md, "PgBouncer").
+function prepared(sql: string, params: readonly unknown[], named: boolean): pg.QueryConfig {
   if (params.length === 0) return { text: sql };
+  if (!named) return { text: sql, values: params as unknown[] };
   if (sql.startsWith(PLAN_EACH_CALL)) return { text: sql, values: params as unknown[] };
   let name = statementNames.get(sql);
   if (name === undefined) {
@@ -96,8 +100,20 @@ function prepared(sql: string, params: readonly unknown[]): pg.QueryConfig {
 // statement and the COMMIT together (docs/performance.md R3, R4). Each statement still has its own Sync, so one that fails
 // fails alone (and, in a transaction, every later one fails with it until the ROLLBACK).
 // `log` (DB_STATEMENT_LOG) records each statement as it is issued, with its transaction and write.
-export function postgresDriver(connectionString: string, max = 10, log?: StatementLog): Driver {
+export interface PostgresOptions {
+  /**
+   * Where the sessions of listen() and holdLock() connect (DATABASE_SESSION_URL): PostgreSQL
+   * itself when connectionString is a transaction pooler. Default: connectionString.
+   */
+  sessionUrl?: string;
+  /** false: statements with parameters run unnamed (a transaction pooler). Default true. */
+  preparedStatements?: boolean;
+}
+
+export function postgresDriver(connectionString: string, max = 10, log?: StatementLog, options: PostgresOptions = {}): Driver {
   const pool = new pg.Pool({ connectionString, max, pipeline: true });
+  const sessionUrl = options.sessionUrl ?? connectionString;
+  const named = options.preparedStatements ?? true;
   let transactions = 0;
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
@@ -106,7 +122,7 @@ export function postgresDriver(connectionString: string, max = 10, log?: Stateme
     kind: 'postgres',
     query: async (sql, params) => {
       log?.({ sql, values: params, tx: null, write: ++writes });
-      return (await pool.query(prepared(sql, params))).rows as Row[];
+      return (await pool.query(prepared(sql, params, named))).rows as Row[];
     },
     exec: async (sql) => {
       await pool.query(sql);
@@ -124,7 +140,7 @@ export function postgresDriver(connectionString: string, max = 10, log?: Stateme
       const begin = corked(() => (logged('BEGIN', []), client.query('BEGIN')));
       begin.catch(() => undefined);
       const run = async (sql: string, params: readonly unknown[]) =>
-        (await corked(() => (logged(sql, params), client.query(prepared(sql, params))))).rows as Row[];
+        (await corked(() => (logged(sql, params), client.query(prepared(sql, params, named))))).rows as Row[];
       try {
         const conn: DriverConn = {
           query: async (sql, params) => {
@@ -170,8 +186,8 @@ export function postgresDriver(connectionString: string, max = 10, log?: Stateme
       waiting: pool.waitingCount,
       transactionsOpen,
     }),
-    listen: (channel, options) => listenOn(connectionString, channel, options),
-    holdLock: (key1, key2, options) => holdLockOn(connectionString, key1, key2, options),
+    listen: (channel, listenOptions) => listenOn(sessionUrl, channel, listenOptions),
+    holdLock: (key1, key2, lockOptions) => holdLockOn(sessionUrl, key1, key2, lockOptions),
     close: () => pool.end(),
   };
 }

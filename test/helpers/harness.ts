@@ -126,27 +126,42 @@ export interface StartOptions {
   logStream?: { write(line: string): void };
   /** The app's logger (pino options, a stream among them); none by default. */
   logger?: object;
+  /**
+   * PostgreSQL only: the service opens its database from its configuration, as a process does
+   * (probe, pool, sessions, migrations: src/app/runtime.ts), with these variables given the fresh
+   * database's direct URL (PgBouncer tests: DATABASE_URL through the pooler). ctx.db is then the
+   * service's handle.
+   */
+  databaseEnv?: (directUrl: string) => Record<string, string>;
 }
 
 export async function startTestApp(options: StartOptions = {}): Promise<TestContext> {
   const database = await freshDatabase();
-  const config = testConfig(options.env);
+  const fromConfig = options.databaseEnv && database.url !== null ? options.databaseEnv(database.url) : null;
+  const config = testConfig({ ...options.env, ...fromConfig });
   const clock = options.clock ?? systemClock;
   const base = buildWiring(config);
   const wiring = options.wiring ? options.wiring(base) : base;
-  const services = await createServices(config, { clock, db: database.db, faults: options.faults, wiring });
+  let services: Services;
+  try {
+    services = await createServices(config, { clock, ...(fromConfig ? {} : { db: database.db }), faults: options.faults, wiring });
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  const db = services.db;
   const app = await createApp(services, { logger: options.logger ?? (options.logStream ? { level: 'info', stream: options.logStream } : false), routes: options.routes });
   await app.ready();
   const owner = { email: `owner-${randomBytes(3).toString('hex')}@example.com`, password: 'correct horse battery' };
-  const { workspace } = await createWorkspaceWithOwner(database.db, clock, { ...owner, workspaceName: 'Test workspace', passwordHashCost: config.passwordHashCost });
-  const { marketplace, api_keys } = await createMarketplace(database.db, clock, {
+  const { workspace } = await createWorkspaceWithOwner(db, clock, { ...owner, workspaceName: 'Test workspace', passwordHashCost: config.passwordHashCost });
+  const { marketplace, api_keys } = await createMarketplace(db, clock, {
     workspaceId: workspace.id,
     name: 'Test marketplace',
     currency: options.currency ?? 'USD',
     testProcessor: 'simulated',
   });
   if (!options.defaultRateLimits) {
-    await database.db.query(
+    await db.query(
       `UPDATE marketplace_modes SET settings = jsonb_set(settings, '{rate_limit_per_second}', '10000') WHERE marketplace_id = $1`,
       [marketplace.id],
     );
@@ -173,7 +188,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestCont
   return {
     app,
     services,
-    db: database.db,
+    db,
     databaseUrl: database.url,
     config,
     workspaceId: workspace.id,
@@ -187,6 +202,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestCont
       try {
         if (!options.fabricatedEvents) await assertStoredEventsValid(database.db);
       } finally {
+        if (db !== database.db) await db.close();
         await database.drop();
       }
     },
