@@ -78,7 +78,6 @@ describe('webhook delivery controls', () => {
         ctx.request(`/v1/sellers/${sellers[n % OBJECTS]!.id}`, { method: 'PATCH', body: { metadata: { n: String(n) } } }),
       ),
     );
-    const burstEnd = Date.now();
     for (const res of updates) expect(res.status, res.text).toBe(200);
 
     const arrivals = (path: string) => receiver.received.filter((r) => r.path === path).map((r) => r.at);
@@ -113,18 +112,18 @@ describe('webhook delivery controls', () => {
       expect(order).toEqual([...order].sort((a, b) => a - b));
     }
 
-    // The rate-limited endpoint: the attempts started at the rate, never more than RATE in any
-    // second (one more for a timer that fired late), and the backlog drained at about the rate.
+    // The rate-limited endpoint: the attempts started no faster than the rate, never more than RATE
+    // in any second (one more for a timer that fired late). No upper bound on the drain's time: how
+    // slow it may be depends on the machine, and tests assert no timings (a busy machine only slows it).
     const ideal = ((UPDATES - 1) / RATE) * 1000;
     expect(pacedStarts.at(-1)! - pacedStarts[0]!).toBeGreaterThanOrEqual(ideal * 0.95);
-    expect(pacedStarts.at(-1)! - pacedStarts[0]!).toBeLessThan(ideal * 2);
     for (const from of pacedStarts) expect(pacedStarts.filter((t) => t >= from && t < from + 1000).length).toBeLessThanOrEqual(RATE + 1);
     // As the receiver saw them (its process shares the event loop with the test's database, so the
     // arrivals jitter): the same drain, within a wider margin.
     const pacedAt = arrivals('/paced').sort((a, b) => a - b);
     expect(pacedAt.at(-1)! - pacedAt[0]!).toBeGreaterThanOrEqual(ideal * 0.7);
-    // The plain endpoint was done long before the paced one, soon after the burst.
-    expect(pacedAt.at(-1)! - plainLast).toBeGreaterThan(2000);
-    expect(plainLast - burstEnd).toBeLessThan(4000);
+    // The plain endpoint was not held behind the paced one's backlog: it had every event before the
+    // paced endpoint had its last (an order of events, not a duration).
+    expect(plainLast).toBeLessThan(pacedAt.at(-1)!);
   });
 });
