@@ -43,6 +43,7 @@ export const ID_PREFIXES = {
   balanceTransaction: 'btx',
   journalEntry: 'jrn',
   report: 'rpt',
+  payout: 'po',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

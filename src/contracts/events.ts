@@ -18,6 +18,7 @@ export const EVENT_TYPES = [
   'payment.created', 'payment.succeeded', 'payment.failed', 'payment.canceled', 'payment.refunded',
   'payment.released', 'payment.release_failed',
   'refund.created', 'refund.updated',
+  'payout.created', 'payout.paid', 'payout.failed', 'payout.canceled',
   'verification.created', 'verification.updated',
   'review.created', 'review.visible', 'review.removed',
   'reputation_event.created', 'reputation_event.voided',

@@ -13,6 +13,7 @@ import { Flag } from '../moderation/index.js';
 import { Dispute, Order } from '../orders/index.js';
 import { ModerationAction } from '../parties/index.js';
 import { CardDispute, Payment, Refund } from '../payments/index.js';
+import { Payout } from '../payouts/index.js';
 import { ReputationEvent } from '../reputation/index.js';
 import { Report } from '../reports/index.js';
 import { Review } from '../reviews/index.js';
@@ -103,6 +104,12 @@ export const EVENT_CATALOG: Readonly<Record<EventType, EventTypeEntry>> = {
   ...group('Refund', Refund, {
     'refund.created': ['A refund was created.'],
     'refund.updated': ['A refund\'s status changed (succeeded or failed).', PREVIOUS],
+  }),
+  ...group('Payout', Payout, {
+    'payout.created': ["A payout was created: a seller's available balance, by a scheduled run or POST /v1/payouts (docs/payouts.md)."],
+    'payout.paid': ['The processor made the payout (a transfer to the seller\'s account).'],
+    'payout.failed': ['The processor refused the payout (or reported it failed after it was paid): its amount is back in the seller\'s available balance; `failure_message` says why.'],
+    'payout.canceled': ['A pending payout was canceled: its amount is back in the seller\'s available balance.'],
   }),
   ...group('Report', Report, {
     'report.succeeded': ['A report was built: its CSV file can be downloaded through `file.url`.'],
