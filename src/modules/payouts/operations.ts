@@ -277,3 +277,14 @@ export const nothingAvailable = (sellerId: string, available: number): DomainErr
   new DomainError('payout_nothing_available', `The seller ${sellerId} has ${available} available to pay out; a payout pays more than 0.`, 'seller');
 
 export { requireSellerExists };
+
+/** The transfers payouts of an interval made (reconciliation: the payout entry is written before the transfer exists, so it names none). */
+export async function* payoutTransfersBetween(q: Queryable, scope: Scope, range: { from: Date; to: Date }): AsyncGenerator<{ reference: string; amount: number; currency: string }> {
+  let after: string | null = null;
+  for (;;) {
+    const rows = await queries.selectTransferredPayouts(q, scope, range.from, range.to, after, 1000);
+    for (const row of rows) yield { reference: row.processor_reference!, amount: row.amount, currency: row.currency };
+    if (rows.length < 1000) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}

@@ -168,6 +168,16 @@ export async function selectPayoutLines(q: Queryable, scope: Scope, payoutId: st
   return rows.map((row) => ({ ...row, amount: Number(row.amount) }));
 }
 
+/** Payouts created in [from, to) that the processor made a transfer for (reconciliation), oldest first, keyset by id. */
+export async function selectTransferredPayouts(q: Queryable, scope: Scope, from: Date, to: Date, afterId: string | null, limit: number): Promise<PayoutRow[]> {
+  const rows = await q.query<PayoutRow>(
+    `SELECT ${COLUMNS} FROM payouts WHERE marketplace_id = $1 AND mode = $2 AND created_at >= $3 AND created_at < $4 AND processor_reference IS NOT NULL
+        AND ($5::text IS NULL OR id > $5) ORDER BY id LIMIT $6`,
+    [scope.marketplaceId, scope.mode, from, to, afterId, limit],
+  );
+  return rows.map(numeric);
+}
+
 /** Serializes payouts of one seller: the run and POST /v1/payouts read the same available lines. */
 export async function lockSellerPayouts(tx: Tx, scope: Scope, sellerId: string): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`payouts:${scope.marketplaceId}:${scope.mode}:${sellerId}`]);

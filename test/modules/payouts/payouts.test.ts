@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { storedEvents } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
 import { expectLedgerConsistent } from '../ledger/ledger-checks.js';
+import { builtReport, download, parseCsv } from '../reports/helpers.js';
 import { DAY_MS, payoutHelpers } from './helpers.js';
 
 let ctx: TestContext;
@@ -225,6 +226,13 @@ describe('manual payouts, cancel and failures', () => {
     expect(late.status).toBe(409);
     expect(late.body.error.code).toBe('invalid_state');
     expect(await h.balance(parties.seller.id)).toMatchObject({ available: 0, paid_out: 1000, net: 1000 });
+
+    // Reconciliation matches the payout's transfer with the simulated processor's books.
+    const created = Math.floor(Date.parse(paid.created) / 1000);
+    const report = await builtReport(ctx, { type: 'reconciliation', interval_start: created - 3600, interval_end: created + 3600 });
+    const rows = parseCsv((await download(ctx, report.file.url)).text);
+    expect(rows.filter((row) => row[0] === paid.processor_reference)).toEqual([]);
+    expect(rows.length).toBeGreaterThan(0); // the header
   });
 
   it('a payout the processor refuses fails and its amount returns to available; the next run pays it', async () => {
