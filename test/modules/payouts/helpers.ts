@@ -29,9 +29,9 @@ export function payoutHelpers(ctx: () => TestContext) {
     await advanceTo(Math.floor(now / DAY_MS) * DAY_MS + DAY_MS + hours * 3_600_000);
   }
 
-  /** An onboarded seller with their own schedule, a buyer and a listing at 1000. */
-  async function scheduledParties(schedule: Record<string, unknown>) {
-    const parties = await h.parties({ price: { amount: 1000, currency: 'USD' } });
+  /** An onboarded seller with their own schedule, a buyer and a listing (50 units at 1000 unless `listing` says otherwise). */
+  async function scheduledParties(schedule: Record<string, unknown>, listing: Record<string, unknown> = {}) {
+    const parties = await h.parties({ price: { amount: 1000, currency: 'USD' }, quantity: 50, ...listing });
     await put(`/v1/sellers/${parties.seller.id}/payout_schedule`, { method: 'scheduled', ...schedule });
     return parties;
   }
