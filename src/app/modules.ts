@@ -7,7 +7,7 @@ import { accountsModule } from '../modules/accounts/module.js';
 import { buyersModule } from '../modules/buyers/module.js';
 import { categoriesModule } from '../modules/categories/module.js';
 import { checkoutsModule } from '../modules/checkouts/module.js';
-import { checkOutFlow, listingMediaFlows, placeOrderFlow } from '../flows/manifests.js';
+import { checkOutFlow, listingMediaFlows, payOutFlow, placeOrderFlow, sellerBalanceFlow } from '../flows/manifests.js';
 import { dashboardModule } from '../modules/dashboard/module.js';
 import { emailsModule } from '../modules/emails/module.js';
 import { ledgerModule } from '../modules/ledger/module.js';
@@ -21,6 +21,7 @@ import { onboardingModule } from '../modules/onboarding/module.js';
 import { ordersModule } from '../modules/orders/module.js';
 import { partiesModule } from '../modules/parties/module.js';
 import { paymentsModule } from '../modules/payments/module.js';
+import { payoutsModule } from '../modules/payouts/module.js';
 import { processorWebhooksModule } from '../modules/processor-webhooks/module.js';
 import { reputationModule } from '../modules/reputation/module.js';
 import { reviewsModule } from '../modules/reviews/module.js';
@@ -45,6 +46,9 @@ export const MODULES: readonly ModuleManifest[] = [
   checkOutFlow,
   checkoutsModule,
   paymentsModule,
+  payOutFlow,
+  payoutsModule,
+  sellerBalanceFlow,
   ledgerModule,
   reportsModule,
   reviewsModule,

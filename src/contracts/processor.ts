@@ -116,15 +116,18 @@ export interface RefundResult {
 }
 
 export interface TransferInput {
-  paymentId: string;
-  orderId: string;
-  /** Groups the transfer with its charge: the checkout's id for an order of a checkout, else the order's. */
+  /** The payment whose share it sends (a per-order release); null for a payout. */
+  paymentId: string | null;
+  orderId: string | null;
+  /** The payout it makes (a seller paid on a schedule, docs/payouts.md); null for a release. */
+  payoutId?: string | null;
+  /** Groups the transfer with its charge: the checkout's id for an order of a checkout, else the order's; a payout's own id. */
   transferGroup: string;
   amount: number;
   currency: string;
   /** The seller's connected account. */
   destination: string;
-  /** The charge the money came from: the transfer draws on it, never on the platform's balance. */
+  /** The charge the money came from: the transfer draws on it, never on the platform's balance; null for a payout (the platform's available balance funds it). */
   sourceTransaction: string | null;
   /** The seller's payouts status as last reported; the simulated processor declines unless `enabled`. */
   destinationPayouts: string;

@@ -14,6 +14,41 @@ export const PlatformFee = Type.Object(
   { additionalProperties: false },
 );
 
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+
+/**
+ * How a seller is paid (docs/payouts.md): `per_order` (each completed order's share transferred on
+ * its own, the default) or `scheduled` (shares move to the seller's available balance after
+ * `delay_days`, and a payout run pays it in one movement on the `interval`, once it reaches
+ * `minimum`). The mode's setting and a seller's override have this shape; a field left out takes
+ * its default.
+ */
+export const PayoutSchedule = Type.Object(
+  {
+    method: Type.Union([Type.Literal('per_order'), Type.Literal('scheduled')], { description: 'per_order (default) or scheduled.' }),
+    interval: Type.Optional(Type.Union([Type.Literal('daily'), Type.Literal('weekly'), Type.Literal('monthly'), Type.Literal('manual')], { description: 'When a scheduled seller is paid: daily (default), weekly, monthly, or manual (only by POST /v1/payouts).' })),
+    weekly_anchor: Type.Optional(Type.Union(WEEKDAYS.map((day) => Type.Literal(day)), { description: 'The weekday of a weekly schedule (default monday).' })),
+    monthly_anchor: Type.Optional(Type.Integer({ minimum: 1, maximum: 31, description: 'The day of a monthly schedule, 1 to 31 (default 1); a shorter month is paid on its last day.' })),
+    delay_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 365, description: "Days after an order's completion before its share becomes available (default 0)." })),
+    minimum: Type.Optional(Type.Integer({ minimum: 1, maximum: 99_999_999_999, description: 'A scheduled run pays a seller only when the available balance reaches this, in minor units (default 1).' })),
+  },
+  { additionalProperties: false },
+);
+export type PayoutScheduleInput = Static<typeof PayoutSchedule>;
+export type PayoutSchedule = Required<PayoutScheduleInput>;
+
+/** A schedule with every field (the defaults for those left out). */
+export function fullPayoutSchedule(input: PayoutScheduleInput): PayoutSchedule {
+  return {
+    method: input.method,
+    interval: input.interval ?? 'daily',
+    weekly_anchor: input.weekly_anchor ?? 'monday',
+    monthly_anchor: input.monthly_anchor ?? 1,
+    delay_days: input.delay_days ?? 0,
+    minimum: input.minimum ?? 1,
+  };
+}
+
 export const Settings = Type.Object(
   {
     payments_enabled: Type.Boolean(),
@@ -30,6 +65,7 @@ export const Settings = Type.Object(
     dispute_decision_seconds: Seconds('When an open dispute becomes overdue.'),
     release_delay_seconds: Seconds('Delay between completion and release of the seller share.'),
     rate_limit_per_second: Type.Integer({ minimum: 1, maximum: 10_000 }),
+    payout_schedule: PayoutSchedule,
   },
   { additionalProperties: false },
 );
@@ -55,11 +91,13 @@ export function defaultSettings(mode: Mode): Settings {
     dispute_decision_seconds: 7 * DAY,
     release_delay_seconds: 0,
     rate_limit_per_second: mode === 'live' ? 100 : 25,
+    payout_schedule: fullPayoutSchedule({ method: 'per_order' }),
   };
 }
 
 /** Stored settings over the defaults, so settings added later read with their default. */
 export function withDefaults(mode: Mode, stored: unknown): Settings {
-  return { ...defaultSettings(mode), ...(stored as Partial<Settings>) };
+  const settings = { ...defaultSettings(mode), ...(stored as Partial<Settings>) };
+  return { ...settings, payout_schedule: fullPayoutSchedule(settings.payout_schedule) };
 }
 

@@ -9,6 +9,9 @@ import { createCheckoutRoute } from './routes/check-out.js';
 import { listListingMediaRoute } from './routes/list-listing-media.js';
 import { createOrderRoute } from './routes/place-order.js';
 import { ORDER_WINDOW_TIMERS } from './order-timers.js';
+import { PAYOUT_RUN_TIMER, payoutRunTimer } from './pay-out.js';
+import { createPayoutRoute } from './routes/pay-out.js';
+import { sellerBalanceRoute } from './routes/seller-balance.js';
 
 /** POST /v1/orders (place-order.ts), and the order's window timers (order-timers.ts). */
 export const placeOrderFlow: ModuleManifest = { name: 'flow: place an order', routes: { secret: [createOrderRoute] }, timers: ORDER_WINDOW_TIMERS };
@@ -18,3 +21,9 @@ export const checkOutFlow: ModuleManifest = { name: 'flow: check out', routes: {
 
 /** POST /v1/listings/{id}/media (add-listing-media.ts) and GET /v1/listings/{id}/media (list-listing-media.ts). */
 export const listingMediaFlows: ModuleManifest = { name: "flow: a listing's media", routes: { secret: [addListingMediaRoute, listListingMediaRoute] } };
+
+/** POST /v1/payouts and the mode's daily payout run (pay-out.ts). */
+export const payOutFlow: ModuleManifest = { name: 'flow: pay out', routes: { secret: [createPayoutRoute] }, timers: { [PAYOUT_RUN_TIMER]: payoutRunTimer } };
+
+/** GET /v1/sellers/{id}/balance (seller-balance.ts): the ledger's sums and the payout schedule's next run. */
+export const sellerBalanceFlow: ModuleManifest = { name: "flow: a seller's balance", routes: { secret: [sellerBalanceRoute] } };

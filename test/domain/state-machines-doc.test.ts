@@ -13,6 +13,7 @@ import { FLAG_MACHINE } from '../../src/modules/moderation/flag-status.js';
 import { EMAIL_MACHINE } from '../../src/modules/emails/machine.js';
 import { CARD_DISPUTE_MACHINE } from '../../src/modules/payments/card-dispute-machine.js';
 import { PAYMENT_MACHINE, REFUND_MACHINE, RELEASE_MACHINE } from '../../src/modules/payments/machines.js';
+import { PAYOUT_MACHINE } from '../../src/modules/payouts/machine.js';
 import { REPORT_MACHINE } from '../../src/modules/reports/machine.js';
 import { PAYOUTS_MACHINE } from '../../src/modules/sellers/payouts.js';
 import { SUSPENSION_MACHINE } from '../../src/modules/sellers/suspension.js';
@@ -33,6 +34,7 @@ const MACHINES: Array<{ title: string; file: string; machine: Machine<string, st
   { title: 'Payment status', file: 'src/modules/payments/machines.ts', machine: PAYMENT_MACHINE },
   { title: 'Release status (none is null: not paid yet)', file: 'src/modules/payments/machines.ts', machine: RELEASE_MACHINE },
   { title: 'Refund status', file: 'src/modules/payments/machines.ts', machine: REFUND_MACHINE },
+  { title: 'Payout status', file: 'src/modules/payouts/machine.ts', machine: PAYOUT_MACHINE },
   { title: 'Card dispute phase (open or closed: the processor keeps the status)', file: 'src/modules/payments/card-dispute-machine.ts', machine: CARD_DISPUTE_MACHINE },
   { title: 'Media status', file: 'src/modules/media/status.ts', machine: MEDIA_MACHINE },
   { title: 'Flag status', file: 'src/modules/moderation/flag-status.ts', machine: FLAG_MACHINE },

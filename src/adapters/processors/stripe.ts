@@ -154,7 +154,7 @@ export const stripeProcessor: ProcessorDriver = {
           // Drawn on the buyer's charge, so it never waits on (or spends) the platform's balance.
           ...(input.sourceTransaction === null ? {} : { source_transaction: input.sourceTransaction }),
           transfer_group: input.transferGroup,
-          metadata: { payment: input.paymentId },
+          metadata: input.payoutId ? { payout: input.payoutId } : { payment: input.paymentId ?? '' },
         },
         { idempotencyKey: input.idempotencyKey },
       ),

@@ -2,10 +2,13 @@
 // the entry types, and the one rule every entry obeys (its lines balance).
 export type Side = 'debit' | 'credit';
 
-/** The fixed accounts; a seller's is `seller:<seller id>`. */
+/**
+ * The fixed accounts; a seller's is `seller:<seller id>` (pending: owed, not available yet) and,
+ * for a seller paid on a schedule, `seller_available:<seller id>` (available: due in the next payout).
+ */
 export const FIXED_ACCOUNTS = ['buyer_funds', 'disputes', 'platform_losses', 'platform_fees', 'transfers_out', 'refunds_out'] as const;
 export type FixedAccount = (typeof FIXED_ACCOUNTS)[number];
-export type Account = FixedAccount | `seller:${string}`;
+export type Account = FixedAccount | `seller:${string}` | `seller_available:${string}`;
 
 const DEBIT_ACCOUNTS: ReadonlySet<string> = new Set(['buyer_funds', 'disputes', 'platform_losses']);
 
@@ -15,9 +18,11 @@ export function sideOf(account: Account): Side {
 }
 
 export const sellerAccount = (sellerId: string): Account => `seller:${sellerId}`;
+/** What a scheduled seller may be paid in the next payout (docs/ledger.md, "Available balance"). */
+export const availableAccount = (sellerId: string): Account => `seller_available:${sellerId}`;
 
 export function isAccount(text: string): text is Account {
-  return (FIXED_ACCOUNTS as readonly string[]).includes(text) || /^seller:sel_[0-9a-z]{26}$/.test(text);
+  return (FIXED_ACCOUNTS as readonly string[]).includes(text) || /^seller(_available)?:sel_[0-9a-z]{26}$/.test(text);
 }
 
 export const ENTRY_TYPES = [
@@ -35,7 +40,13 @@ export const ENTRY_TYPES = [
   'dispute',
   'dispute_won',
   'dispute_lost',
+  'share_available',
+  'payout',
+  'payout_failure',
+  'payout_cancellation',
 ] as const;
+/** The payouts' own entries: a payout sent, and the money back to available when it fails or is canceled. */
+export const PAYOUT_ENTRY_TYPES = ['payout', 'payout_failure', 'payout_cancellation'] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
 
 export interface EntryLine {
@@ -47,9 +58,10 @@ export interface EntryLine {
 export interface NewEntry {
   type: EntryType;
   currency: string;
-  /** What caused it: pay_…, ref_… or cdp_…. */
+  /** What caused it: pay_…, ref_…, cdp_… or po_…. */
   sourceId: string;
-  paymentId: string;
+  /** The payment whose money it moves; null for a payout's entries (a seller's balance). */
+  paymentId: string | null;
   orderId: string | null;
   sellerId: string | null;
   /** The processor's id of the movement (charge or intent, refund, transfer, reversal, dispute). */

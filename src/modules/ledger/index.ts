@@ -1,8 +1,9 @@
 // The ledger's public surface (docs/ledger.md): payments post entries in their own transactions;
 // reports read an interval's lines in keyset batches and the accounts' balances at a time.
-export { accountBalancesAt, findDisputeEntryTypes, findPaymentPositions, ledgerLinesBetween, postEntries } from './operations.js';
-export { ENTRY_TYPES, FIXED_ACCOUNTS, imbalance, sellerAccount, sideOf } from './entries.js';
+export { accountBalancesAt, availableLinesOf, findDisputeEntryTypes, findPaymentPositions, ledgerLinesBetween, positiveAvailableBalances, postEntries, retrieveSellerBalance } from './operations.js';
+export { SellerBalance } from './schemas.js';
+export { availableAccount, ENTRY_TYPES, FIXED_ACCOUNTS, imbalance, PAYOUT_ENTRY_TYPES, sellerAccount, sideOf } from './entries.js';
 export type { Account, EntryLine, EntryType, FixedAccount, NewEntry, Side } from './entries.js';
-export type { AccountBalanceRow, LedgerLineRow, LinesBetween } from './queries.js';
+export type { AccountBalanceRow, AvailableBalanceRow, LedgerLineRow, LinesBetween } from './queries.js';
 export { checkAllEntries, checkNewEntries, INVARIANT_CHECKS, markChecked, paymentIdsOfRange, recordViolation } from './invariants.js';
 export type { CheckedRange, InvariantCheck, UnbalancedEntry } from './invariants.js';

@@ -84,7 +84,7 @@ export async function retrieveBalanceTransaction(ctx: OperationContext, id: stri
 }
 
 /** The seller's balance from the ledger, in the marketplace currency; 404 for an unknown seller. */
-export async function retrieveSellerBalance(ctx: OperationContext, sellerId: string): Promise<SellerBalance> {
+export async function retrieveSellerBalance(ctx: OperationContext, sellerId: string): Promise<Omit<SellerBalance, 'next_payout_at'>> {
   if (!(await findSellerPayouts(ctx.db, ctx.scope, sellerId))) throw errors.missing('seller', sellerId);
   const totals = await queries.selectSellerTotals(ctx.db, ctx.scope, sellerId, ctx.currency);
   return {
@@ -92,11 +92,23 @@ export async function retrieveSellerBalance(ctx: OperationContext, sellerId: str
     seller: sellerId,
     currency: ctx.currency,
     pending: totals.pending,
+    available: totals.available,
     transferred: totals.transferred,
     reversed: totals.reversed,
-    net: totals.pending + totals.transferred - totals.reversed,
+    paid_out: totals.paidOut,
+    net: totals.pending + totals.available + totals.transferred + totals.paidOut - totals.reversed,
     livemode: ctx.scope.mode === 'live',
   };
+}
+
+/** A scheduled seller's lines that payouts contain (docs/payouts.md): the available account's, payouts' own entries left out. */
+export function availableLinesOf(q: Queryable, scope: Scope, sellerId: string, currency: string): Promise<LedgerLineRow[]> {
+  return queries.selectAvailableLines(q, scope, sellerId, currency);
+}
+
+/** The sellers with something available, per currency: a payout run's candidates. */
+export function positiveAvailableBalances(q: Queryable, scope: Scope): Promise<queries.AvailableBalanceRow[]> {
+  return queries.selectPositiveAvailableBalances(q, scope);
 }
 
 const DAY_MS = 86_400_000;

@@ -14,7 +14,7 @@ export interface LedgerLineRow {
   amount: number;
   currency: string;
   source_id: string;
-  payment_id: string;
+  payment_id: string | null;
   order_id: string | null;
   seller_id: string | null;
   processor_ref: string | null;
@@ -157,25 +157,61 @@ export function selectAccountBalancesAt(q: Queryable, scope: Scope, at: Date, ac
 
 export interface SellerTotalsRow {
   pending: number;
+  available: number;
   transferred: number;
   reversed: number;
+  paidOut: number;
 }
 
 /**
- * A seller's balance and payouts: the seller account's sum, and the sums of the seller's transfer,
- * transfer_reversal and transfer_failure lines on transfers_out (an index-only scan of
- * ledger_lines_seller_type_idx, whose INCLUDE columns hold what it sums).
+ * A seller's balance and payouts: the seller account's sum (pending), the available account's, and
+ * the sums of the seller's transfer, transfer_reversal and transfer_failure lines and of their
+ * payouts on transfers_out (an index-only scan of ledger_lines_seller_type_idx, whose INCLUDE
+ * columns hold what it sums).
  */
 export async function selectSellerTotals(q: Queryable, scope: Scope, sellerId: string, currency: string): Promise<SellerTotalsRow> {
-  const rows = await q.query<SellerTotalsRow>(
+  const rows = await q.query<Record<keyof SellerTotalsRow, number>>(
     `SELECT COALESCE(sum(amount) FILTER (WHERE account = $4), 0)::bigint AS pending,
+            COALESCE(sum(amount) FILTER (WHERE account = $6), 0)::bigint AS available,
             COALESCE(sum(amount) FILTER (WHERE account = 'transfers_out' AND type = 'transfer'), 0)::bigint AS transferred,
-            COALESCE(-sum(amount) FILTER (WHERE account = 'transfers_out' AND type IN ('transfer_reversal', 'transfer_failure')), 0)::bigint AS reversed
+            COALESCE(-sum(amount) FILTER (WHERE account = 'transfers_out' AND type IN ('transfer_reversal', 'transfer_failure')), 0)::bigint AS reversed,
+            COALESCE(sum(amount) FILTER (WHERE account = 'transfers_out' AND type IN ('payout', 'payout_failure', 'payout_cancellation')), 0)::bigint AS "paidOut"
        FROM ledger_lines WHERE marketplace_id = $1 AND mode = $2 AND seller_id = $3 AND currency = $5`,
-    [scope.marketplaceId, scope.mode, sellerId, `seller:${sellerId}`, currency],
+    [scope.marketplaceId, scope.mode, sellerId, `seller:${sellerId}`, currency, `seller_available:${sellerId}`],
   );
   const row = rows[0]!;
-  return { pending: Number(row.pending), transferred: Number(row.transferred), reversed: Number(row.reversed) };
+  return { pending: Number(row.pending), available: Number(row.available), transferred: Number(row.transferred), reversed: Number(row.reversed), paidOut: Number(row.paidOut) };
+}
+
+/**
+ * The lines of a seller's available account in one currency, oldest first, the payouts' own
+ * entries left out: what payouts contain (ledger_lines_seller_type_idx, the seller's lines).
+ */
+export function selectAvailableLines(q: Queryable, scope: Scope, sellerId: string, currency: string): Promise<LedgerLineRow[]> {
+  return q.query<LedgerLineRow>(
+    `SELECT ${COLUMNS} FROM ledger_lines
+      WHERE marketplace_id = $1 AND mode = $2 AND seller_id = $3 AND account = $4 AND currency = $5
+        AND type NOT IN ('payout', 'payout_failure', 'payout_cancellation')
+      ORDER BY id`,
+    [scope.marketplaceId, scope.mode, sellerId, `seller_available:${sellerId}`, currency],
+  );
+}
+
+export interface AvailableBalanceRow {
+  seller_id: string;
+  currency: string;
+  available: number;
+}
+
+/** Every seller of the mode whose available account holds more than nothing, per currency (a payout run's candidates). */
+export async function selectPositiveAvailableBalances(q: Queryable, scope: Scope): Promise<AvailableBalanceRow[]> {
+  const rows = await q.query<AvailableBalanceRow>(
+    `SELECT seller_id, currency, sum(amount)::bigint AS available FROM ledger_lines
+      WHERE marketplace_id = $1 AND mode = $2 AND starts_with(account, 'seller_available:')
+      GROUP BY seller_id, currency HAVING sum(amount) > 0 ORDER BY seller_id, currency`,
+    [scope.marketplaceId, scope.mode],
+  );
+  return rows.map((row) => ({ ...row, available: Number(row.available) }));
 }
 
 export interface UnbalancedEntryRow {
@@ -220,7 +256,7 @@ export function selectAllUnbalancedEntries(q: Queryable): Promise<UnbalancedEntr
 /** The payments that have lines newer than `afterId` in a mode (whose positions to check). */
 export async function selectPaymentIdsWithLinesAfter(q: Queryable, scope: Scope, afterId: string, upToId: string): Promise<string[]> {
   const rows = await q.query<{ payment_id: string }>(
-    `SELECT DISTINCT payment_id FROM ledger_lines WHERE marketplace_id = $1 AND mode = $2 AND id > $3 AND id <= $4`,
+    `SELECT DISTINCT payment_id FROM ledger_lines WHERE marketplace_id = $1 AND mode = $2 AND id > $3 AND id <= $4 AND payment_id IS NOT NULL`,
     [scope.marketplaceId, scope.mode, afterId, upToId],
   );
   return rows.map((row) => row.payment_id);

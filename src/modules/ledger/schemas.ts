@@ -9,7 +9,8 @@ export const EntryTypeSchema = StringEnum(ENTRY_TYPES, {
   description:
     'charge / charge_reversal (buyer_funds), platform_fee / platform_fee_refund (platform_fees), refund / refund_failure (refunds_out), ' +
     'transfer / transfer_reversal / transfer_failure (transfers_out), shortfall / shortfall_reversal (platform_losses), ' +
-    'each paired with the seller account; dispute, dispute_won, dispute_lost (a card dispute: buyer_funds, disputes, platform_losses).',
+    'each paired with the seller account; dispute, dispute_won, dispute_lost (a card dispute: buyer_funds, disputes, platform_losses); ' +
+    'share_available (a scheduled seller\'s share moved from seller:<id> to seller_available:<id>), payout, payout_failure, payout_cancellation (transfers_out and seller_available:<id>; docs/payouts.md).',
 });
 
 export const BalanceTransaction = Type.Object(
@@ -20,10 +21,10 @@ export const BalanceTransaction = Type.Object(
     type: EntryTypeSchema,
     amount: Type.Integer({ description: "Minor units, signed: positive when the account's balance grows." }),
     currency: Type.String({ description: "The payment's currency, upper case." }),
-    account: Type.String({ description: 'buyer_funds, disputes, platform_losses (debit accounts), platform_fees, transfers_out, refunds_out or seller:<seller id> (credit accounts).' }),
+    account: Type.String({ description: 'buyer_funds, disputes, platform_losses (debit accounts), platform_fees, transfers_out, refunds_out, seller:<seller id> or seller_available:<seller id> (credit accounts).' }),
     side: StringEnum(['debit', 'credit'] as const, { description: "The account's normal side." }),
-    source: Type.String({ description: 'What caused it: the payment (pay_…: charge, fee, transfer), the refund (ref_…) or the card dispute (cdp_…).' }),
-    payment: Type.String({ description: "The payment whose money moved (a checkout's charge for a card dispute on it)." }),
+    source: Type.String({ description: 'What caused it: the payment (pay_…: charge, fee, transfer, share_available), the refund (ref_…), the card dispute (cdp_…) or the payout (po_…).' }),
+    payment: Nullable(Type.String({ description: "The payment whose money moved (a checkout's charge for a card dispute on it); null for a payout's entries." })),
     order: Nullable(Type.String()),
     seller: Nullable(Type.String({ description: "The entry's seller, on both of its lines." })),
     processor_reference: Nullable(Type.String({ description: "The processor's id of the movement (charge or intent, refund, transfer, transfer reversal, dispute), for reconciliation." })),
@@ -61,15 +62,18 @@ export const SellerBalance = Type.Object(
     object: Type.Literal('seller_balance'),
     seller: Type.String(),
     currency: Type.String({ description: 'The marketplace currency.' }),
-    pending: Type.Integer({ description: "The seller account's balance: owed to the seller and not sent yet (paid orders not released, less refunds)." }),
-    transferred: Type.Integer({ description: 'Sent to the seller: the sum of transfer lines.' }),
+    pending: Type.Integer({ description: "The seller account's balance: owed to the seller and not sent yet, nor available (paid orders not released, a scheduled seller's shares within their delay_days, less refunds)." }),
+    available: Type.Integer({ description: "A scheduled seller's available balance (the seller_available account): what the next payout pays. Negative when refunds after a payout took more than was left; later shares make it up before anything is paid. 0 for a seller paid per order (docs/payouts.md)." }),
+    transferred: Type.Integer({ description: 'Sent to the seller by per-order releases: the sum of transfer lines.' }),
     reversed: Type.Integer({ description: 'Taken back: transfer reversals and transfers that failed after they were made.' }),
-    net: Type.Integer({ description: 'pending + transferred − reversed.' }),
+    paid_out: Type.Integer({ description: 'Sent to the seller by payouts: payouts pending, in transit or paid (failed and canceled ones came back to available).' }),
+    net: Type.Integer({ description: 'pending + available + transferred + paid_out − reversed.' }),
+    next_payout_at: Type.Union([Timestamp, Type.Null()], { description: "When the seller's schedule next runs (00:00 UTC of a run day on the mode's clock); null for per_order and manual schedules." }),
     livemode: Type.Boolean(),
   },
   {
     additionalProperties: false,
-    examples: [{ object: 'seller_balance', seller: 'sel_01jd0000000000000000000000', currency: 'USD', pending: 0, transferred: 3375, reversed: 1951, net: 1424, livemode: false }],
+    examples: [{ object: 'seller_balance', seller: 'sel_01jd0000000000000000000000', currency: 'USD', pending: 0, available: 0, transferred: 3375, reversed: 1951, paid_out: 0, net: 1424, next_payout_at: null, livemode: false }],
   },
 );
 export type SellerBalance = Static<typeof SellerBalance>;

@@ -150,6 +150,7 @@ async function transfer(ctx: JobContext, scope: Scope, payment: queries.PaymentR
   const { transfer: id } = await ctx.hooks.processors[payment.provider].transfer(callCtx, {
     paymentId: payment.id,
     orderId: moves.orderPartOf(payment).orderId,
+    payoutId: null,
     // A share's transfer is grouped with its checkout's charge; an order's with its order.
     transferGroup: payment.checkout_id ?? moves.orderPartOf(payment).orderId,
     amount: payment.release_amount,

@@ -4,7 +4,7 @@
 // dispute's moves write their own explicit entries.
 import type { Queryable, Tx } from '../../db/db.js';
 import type { Scope } from '../../scope.js';
-import { findDisputeEntryTypes, findPaymentPositions, postEntries, sellerAccount, type Account, type EntryType, type NewEntry } from '../ledger/index.js';
+import { availableAccount, findDisputeEntryTypes, findPaymentPositions, postEntries, sellerAccount, type Account, type EntryType, type NewEntry } from '../ledger/index.js';
 import { targetPositions, type Positions } from './positions.js';
 import * as queries from './queries.js';
 import type { CardDisputeRow, PaymentRow, RefundRow } from './queries.js';
@@ -63,7 +63,8 @@ const balancingSellerAmount = (account: AccountRule['account'], amount: number):
 export function entriesToTargets(payment: PaymentRow, refunds: readonly RefundRow[], current: ReadonlyMap<string, number>, cause: LedgerCause): NewEntry[] {
   if (payment.order_id === null || payment.seller_id === null) return []; // a checkout's charge: its shares hold the money
   const targets = targetPositions(payment, refunds);
-  const seller = sellerAccount(payment.seller_id);
+  // A share moved to a scheduled seller's balance: what changes it after (refunds) changes what is available.
+  const seller = payment.release_status === 'in_balance' ? availableAccount(payment.seller_id) : sellerAccount(payment.seller_id);
   const entries: NewEntry[] = [];
   for (const rule of RULES) {
     const delta = targets[rule.position] - (current.get(rule.account) ?? 0);
@@ -97,6 +98,28 @@ export async function syncPaymentLedger(tx: Tx, scope: Scope, paymentId: string,
   const [refunds, current] = await Promise.all([queries.selectRefundsOfPayment(tx, scope, paymentId), findPaymentPositions(tx, scope, paymentId)]);
   const fresh = cause.kind === 'refund' ? { kind: 'refund' as const, refund: refunds.find((refund) => refund.id === cause.refund.id) ?? cause.refund } : cause;
   await postEntries(tx, scope, now, entriesToTargets(payment, refunds, current, fresh));
+}
+
+/**
+ * The share of a payment whose release moved to the seller's balance (in_balance): what the seller
+ * account holds of it (its charge less its fee and refunds) moves to the available account, one
+ * `share_available` entry naming the payment. Later syncs post on the available account.
+ */
+export async function moveShareToAvailable(tx: Tx, scope: Scope, payment: PaymentRow, now: Date): Promise<void> {
+  if (payment.order_id === null || payment.seller_id === null) return;
+  const current = await findPaymentPositions(tx, scope, payment.id);
+  const share = current.get(sellerAccount(payment.seller_id)) ?? 0;
+  if (share === 0) return;
+  await postEntries(tx, scope, now, [{
+    type: 'share_available',
+    currency: payment.currency,
+    sourceId: payment.id,
+    paymentId: payment.id,
+    orderId: payment.order_id,
+    sellerId: payment.seller_id,
+    processorRef: null,
+    lines: [{ account: sellerAccount(payment.seller_id), amount: -share }, { account: availableAccount(payment.seller_id), amount: share }],
+  }]);
 }
 
 /** How far a payment's ledger is from its targets (the invariants job): the entries a sync would write. */

@@ -26,7 +26,7 @@ export const PAYMENT_MACHINE = defineMachine({
 });
 
 /** Release status; `none` stands for null (the buyer has not paid). */
-export const RELEASE_STATES = ['none', 'held', 'releasing', 'released', 'failed', 'nothing_to_release'] as const;
+export const RELEASE_STATES = ['none', 'held', 'releasing', 'released', 'failed', 'nothing_to_release', 'in_balance'] as const;
 export type ReleaseState = (typeof RELEASE_STATES)[number];
 export const RELEASE_TIMER = 'payment.release';
 
@@ -42,6 +42,7 @@ export const RELEASE_MACHINE = defineMachine({
     fail: 'fail',
     retry: 'be retried',
     settle_nothing: 'end with nothing to release',
+    to_balance: "move to the seller's available balance",
   },
   timers: { [RELEASE_TIMER]: 'start' },
   rows: [
@@ -53,6 +54,8 @@ export const RELEASE_MACHINE = defineMachine({
     { from: ['held', 'releasing', 'released'], operation: 'fail', who: ['processor', 'platform', 'timer'], to: 'failed', emits: ['payment.release_failed'], cancels: [RELEASE_TIMER] },
     // retry_release, or the seller's payouts became enabled.
     { from: ['failed'], operation: 'retry', who: ['platform', 'processor'], to: 'releasing', emits: [] },
+    // A seller paid on a schedule (docs/payouts.md): the share becomes available after delay_days; a payout pays it.
+    { from: ['held'], operation: 'to_balance', who: ['platform', 'timer'], to: 'in_balance', emits: [], cancels: [RELEASE_TIMER] },
     { from: ['none', 'held', 'failed'], operation: 'settle_nothing', who: ['platform', 'timer', 'processor'], to: 'nothing_to_release', emits: [], cancels: [RELEASE_TIMER] },
   ],
 });

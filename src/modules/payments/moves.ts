@@ -10,7 +10,7 @@ import type { Scope } from '../../scope.js';
 import { move, type Actor } from '../../domain/state-machine.js';
 import { cancelTimer, scheduleTimer } from '../../workers/timers.js';
 import { enqueueCall, type CallKick } from './call-queue.js';
-import { syncPaymentLedger } from './ledger-sync.js';
+import { moveShareToAvailable, syncPaymentLedger } from './ledger-sync.js';
 import { PAYMENT_MACHINE, REFUND_MACHINE, RELEASE_MACHINE, RELEASE_TIMER, type ReleaseState } from './machines.js';
 import { reversalFor, sellerShare } from './money.js';
 import * as queries from './queries.js';
@@ -162,17 +162,23 @@ async function settleNothingIfEmpty(tx: Tx, scope: Scope, row: PaymentRow, now: 
 
 // ---- the release ----
 
-/** The order completed: the release starts after release_delay_seconds (a timer), or now. */
-export async function scheduleRelease(tx: Tx, scope: Scope, row: PaymentRow, delaySeconds: number, now: Date, seller: SellerPayouts, kick: CallKick): Promise<void> {
+/**
+ * The order completed: the release starts after release_delay_seconds (a timer), or now. With
+ * `toBalance` (the seller is paid on a schedule, docs/payouts.md) the release moves the share to
+ * the seller's available balance instead of transferring it, and the delay is the schedule's
+ * delay_days.
+ */
+export async function scheduleRelease(tx: Tx, scope: Scope, row: PaymentRow, delaySeconds: number, now: Date, seller: SellerPayouts, kick: CallKick, toBalance = false): Promise<void> {
   if (releaseState(row) !== 'held') return;
+  let current = row.release_to_balance === toBalance ? row : await changePayment(tx, scope, row, { release_to_balance: toBalance }, now);
   if (delaySeconds > 0) {
     const due = new Date(now.getTime() + delaySeconds * 1000);
-    await changePayment(tx, scope, row, { release_due_at: due }, now);
+    current = await changePayment(tx, scope, current, { release_due_at: due }, now);
     // On hold (a card dispute on its checkout's charge): the time is kept, the timer set when it closes.
-    if (!row.release_on_hold) await scheduleTimer(tx, scope, RELEASE_TIMER, row.id, due);
+    if (!current.release_on_hold) await scheduleTimer(tx, scope, RELEASE_TIMER, current.id, due);
     return;
   }
-  await startRelease(tx, scope, row, 'platform', seller, now, kick);
+  await startRelease(tx, scope, current, 'platform', seller, now, kick);
 }
 
 /** The order was disputed: a release waiting on its delay waits for the decision instead. */
@@ -203,6 +209,13 @@ export async function startRelease(tx: Tx, scope: Scope, row: PaymentRow, actor:
     const nothing = move(RELEASE_MACHINE, state, 'settle_nothing', actor);
     await cancelTimer(tx, scope, RELEASE_TIMER, row.id);
     return changePayment(tx, scope, row, { release_status: nothing.to as 'nothing_to_release', release_amount: 0, release_due_at: null }, now, nothing.emits);
+  }
+  if (row.release_to_balance && state === 'held') {
+    const toBalance = move(RELEASE_MACHINE, state, 'to_balance', actor);
+    await cancelTimer(tx, scope, RELEASE_TIMER, row.id);
+    const inBalance = await changePayment(tx, scope, row, { release_status: toBalance.to as 'in_balance', release_amount: amount, release_failure: null, release_due_at: null, released_at: now }, now, toBalance.emits);
+    await moveShareToAvailable(tx, scope, inBalance, now);
+    return inBalance;
   }
   const start = move(RELEASE_MACHINE, state, state === 'failed' ? 'retry' : 'start', actor);
   if (seller.payouts_status !== 'enabled' || seller.processor_account === null) {

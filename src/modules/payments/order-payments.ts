@@ -184,11 +184,16 @@ export async function settleEndedOrderPayment(tx: Tx, scope: Scope, paymentId: s
   await moves.settleEndedOrder(tx, scope, row, reason, now, kick);
 }
 
-/** The order completed: the seller's share is released after release_delay_seconds. */
-export async function releaseOrderPayment(tx: Tx, scope: Scope, paymentId: string, settings: Settings, now: Date, kick: CallKick): Promise<void> {
+/**
+ * The order completed: the seller's share is released after release_delay_seconds; or, for a
+ * seller paid on a schedule (`toBalance`: the payouts module's answer, docs/payouts.md), moved to
+ * their available balance after the schedule's delay_days.
+ */
+export async function releaseOrderPayment(tx: Tx, scope: Scope, paymentId: string, settings: Settings, now: Date, kick: CallKick, toBalance: { delayDays: number } | null = null): Promise<void> {
   const row = await moves.requirePaymentLocked(tx, scope, paymentId);
   const seller = (await findSellerPayouts(tx, scope, moves.orderPartOf(row).sellerId)) ?? { payouts_status: 'not_started', processor_account: null };
-  await moves.scheduleRelease(tx, scope, row, settings.release_delay_seconds, now, seller, kick);
+  const delaySeconds = toBalance === null ? settings.release_delay_seconds : toBalance.delayDays * 86_400;
+  await moves.scheduleRelease(tx, scope, row, delaySeconds, now, seller, kick, toBalance !== null);
 }
 
 /** The order was disputed: its release waits until the dispute is decided. */

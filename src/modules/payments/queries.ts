@@ -6,7 +6,7 @@ import { selectPage, type PageRequest } from '../../db/paging.js';
 import type { Scope } from '../../scope.js';
 import type { PaymentStatus, RefundStatus } from './machines.js';
 
-export type ReleaseStatus = 'held' | 'releasing' | 'released' | 'failed' | 'nothing_to_release';
+export type ReleaseStatus = 'held' | 'releasing' | 'released' | 'failed' | 'nothing_to_release' | 'in_balance';
 export type RefundInitiator = 'api' | 'order_cancelled' | 'order_expired' | 'late_payment' | 'processor';
 export type RefundReason = 'requested_by_customer' | 'duplicate' | 'fraudulent';
 
@@ -34,6 +34,8 @@ export interface PaymentMutable {
   amount_mismatch: AmountMismatch | null;
   /** A card dispute on the share's checkout charge holds its release (release_due_at keeps the wanted start). */
   release_on_hold: boolean;
+  /** The seller is paid on a schedule: at release the share moves to their available balance (in_balance) instead of a transfer. */
+  release_to_balance: boolean;
 }
 
 /** One order of a checkout's charge, as the processor's checkout page lists it. */
@@ -85,7 +87,7 @@ const PAYMENT_COLUMNS = `id, order_id, seller_id, checkout_id, charge_payment_id
     THEN (SELECT COALESCE(sum(s.amount_refunded), 0)::bigint FROM payments s
            WHERE s.marketplace_id = payments.marketplace_id AND s.mode = payments.mode AND s.charge_payment_id = payments.id)
     ELSE amount_refunded END AS amount_refunded, release_status, release_amount, amount_reversed, reversal_waived, release_failure,
-  release_attempts, release_due_at, released_at, processor_payment_intent, processor_checkout_session, processor_charge, processor_transfer, metadata,
+  release_attempts, release_due_at, released_at, release_to_balance, processor_payment_intent, processor_checkout_session, processor_charge, processor_transfer, metadata,
   paid_at, canceled_at, amount_mismatch, created_at, updated_at`;
 
 export type NewPayment = Pick<PaymentRow, 'id' | 'order_id' | 'seller_id' | 'checkout_id' | 'charge_payment_id' | 'share_index' | 'line_items' | 'provider' | 'method' | 'amount' | 'fee_amount' | 'subtotal' | 'currency' | 'checkout_url' | 'client_secret' | 'success_url' | 'cancel_url' | 'created_at'>;

@@ -8,10 +8,10 @@ const Id = Type.String({ minLength: 1, maxLength: 100 });
 const NullableId = Nullable(Type.String());
 
 export const PaymentStatus = StringEnum(PAYMENT_STATES, { description: 'awaiting_payment, succeeded or canceled.' });
-export const RELEASE_STATUSES = ['held', 'releasing', 'released', 'failed', 'nothing_to_release'] as const;
+export const RELEASE_STATUSES = ['held', 'releasing', 'released', 'failed', 'nothing_to_release', 'in_balance'] as const;
 
 export const Release = Type.Object({
-  status: Nullable(StringEnum(RELEASE_STATUSES, { description: 'held, releasing, released, failed or nothing_to_release; null until the buyer pays.' })),
+  status: Nullable(StringEnum(RELEASE_STATUSES, { description: "held, releasing, released, failed, nothing_to_release, or in_balance (a seller paid on a schedule: the share moved to the seller's available balance, paid by a payout; docs/payouts.md); null until the buyer pays." })),
   amount: Type.Integer({ description: "The seller's share that is or will be transferred: while held, the planned amount, lowered by refunds; fixed once releasing." }),
   amount_reversed: Type.Integer({ description: 'Taken back from the seller for refunds after release.' }),
   failure: Nullable(Type.String()),

@@ -38,7 +38,7 @@ beforeAll(async () => {
         },
         async transfer(c, input) {
           const result = await real.transfer(c, input);
-          made.transfers.set(input.idempotencyKey, [input.paymentId, input.amount]);
+          made.transfers.set(input.idempotencyKey, [input.paymentId ?? input.payoutId ?? "", input.amount]);
           return result;
         },
         async reverseTransfer(c, input) {

@@ -8,6 +8,7 @@ import type { BalanceRecord } from '../../../contracts/processor.js';
 import { processorCallContext } from '../../../contracts/processor-calls.js';
 import { loadProcessorCredentials } from '../../marketplaces/index.js';
 import type { LedgerLineRow } from '../../ledger/index.js';
+import { payoutTransfersBetween } from '../../payouts/index.js';
 import { ledgerPages } from './ledger-lines.js';
 import type { ReportBuilder } from './types.js';
 
@@ -52,6 +53,8 @@ export const reconciliation: ReportBuilder = {
         if (movement) add(ours, `${line.processor_ref}\n${movement.type}`, movement.amount, line.currency);
       }
     }
+    // A payout's transfer (docs/payouts.md): its entry is written before the transfer exists, so the payout names it.
+    for await (const transfer of payoutTransfersBetween(ctx.db, scope, range)) add(ours, `${transfer.reference}\ntransfer`, transfer.amount, transfer.currency);
     // A refund that failed after it succeeded nets to nothing in the ledger, as at the processor.
     for (const [key, side] of ours) if (side.amount === 0) ours.delete(key);
 
