@@ -3,7 +3,7 @@
 // test clock's hook, and the figures of GET /metrics.
 import type { ClockAdvanceHook, CounterSource, PeriodicJob, WorkerComponent, WorkStatsSource } from '../../contracts/background.js';
 import type { ModuleManifest } from '../../contracts/wiring.js';
-import { DeliveryDispatcher } from './dispatcher.js';
+import { createDeliveryDispatcher } from './dispatcher.js';
 import { webhookFanOut } from './fan-out.js';
 import { countDeliveriesOverBound, selectDeliveryWork, updatePendingFull } from './queries.js';
 import { pruneWebhookDeliveries } from './retention.js';
@@ -13,7 +13,7 @@ import { DISPATCHER } from './wake.js';
 /** One dispatcher per process, built by the composition root; the worker starts it. */
 const webhookDispatcherComponent: WorkerComponent = {
   name: DISPATCHER,
-  create: (deps) => new DeliveryDispatcher(deps),
+  create: (deps) => createDeliveryDispatcher(deps),
 };
 
 const pruneWebhookDeliveriesJob: PeriodicJob = {
