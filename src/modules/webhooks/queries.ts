@@ -1,6 +1,8 @@
 // Every SQL statement of the webhooks module: endpoints, deliveries, the fan-out written with
-// each event, and the dispatcher's claim and batched settle. Each names marketplace_id and mode;
-// the dispatcher's claim spans modes by design (like the timer claim) and names them per row.
+// each event, and the dispatcher's claim and batched settle (run by the engine's batch loop,
+// src/workers/batch-loop.ts; the lease columns written with its fragments, src/workers/leases.ts).
+// Each names marketplace_id and mode; the dispatcher's claim spans modes by design (like the timer
+// claim) and names them per row.
 import { PLAN_EACH_CALL, type Queryable, type Tx } from '../../db/db.js';
 import { selectPage, type PageRequest } from '../../db/paging.js';
 import type { WorkStatsRow } from '../../contracts/background.js';
