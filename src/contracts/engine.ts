@@ -35,9 +35,10 @@ export interface ComponentDeps {
 }
 
 /**
- * A claim loop of its own (the webhook dispatcher claims delivery rows): built once per process by
- * the composition root, started and stopped by the worker, and used by the test clock's advance
- * in any process (runDue).
+ * A component's claim loop: the engine's batch loop over a module's own rows (the webhook
+ * dispatcher: src/workers/batch-loop.ts over the deliveries' kind), built once per process by the
+ * composition root, started and stopped by the worker, and used by the test clock's advance in
+ * any process (runDue).
  */
 export interface ComponentLoop {
   /** Starts claiming continuously (the worker's part), logging to `log`. */

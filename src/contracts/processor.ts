@@ -184,9 +184,9 @@ export type ProcessorReport =
  * Settles one processor report in the caller's transaction: the flow src/flows/settle-processor-report.ts
  * (payments records it, orders commits the orders it paid, their checkouts follow). The root hands
  * it to what receives reports below the flows (the simulated processor's test helpers and page).
- * `kick` makes the processor calls the report asks for after the COMMIT (null: the worker's).
+ * `kick` makes the processor calls the report asks for after the COMMIT, or leaves them to the worker.
  */
-export type SettleReport = (tx: Tx, scope: Scope, report: ProcessorReport, now: Date, kick: ((tx: Tx, paymentId: string) => void) | null) => Promise<void>;
+export type SettleReport = (tx: Tx, scope: Scope, report: ProcessorReport, now: Date, kick: (tx: Tx, paymentId: string) => void) => Promise<void>;
 
 export interface ProcessorDriver {
   readonly provider: Provider;

@@ -5,6 +5,7 @@
 // it; the processor calls it asks for are the worker's (no request waits for them).
 import type { TimerHandler } from '../contracts/background.js';
 import { CLAIM_WINDOW_TIMER, CONFIRM_WINDOW_TIMER, moveOrderByTimer, PAYMENT_WINDOW_TIMER, type OrderTimer } from '../modules/orders/index.js';
+import { LEAVE_TO_WORKER } from '../modules/payments/index.js';
 import { checkoutFollowsOrder } from './order-checkout.js';
 import { paymentFollowsOrder } from './order-payment.js';
 
@@ -13,7 +14,7 @@ function orderWindowTimer(kind: OrderTimer): TimerHandler {
     const move = await moveOrderByTimer(tx, scope, timer, now, kind);
     if (!move) return;
     await checkoutFollowsOrder(tx, scope, move.order, move.to, move.now);
-    await paymentFollowsOrder(tx, scope, move, null);
+    await paymentFollowsOrder(tx, scope, move, LEAVE_TO_WORKER);
   };
 }
 

@@ -1,5 +1,6 @@
 // The background machinery of one process, built by the composition root (src/app/runtime.ts):
-// the wake-ups (wake.ts), the pacing of rate-limited keys (pacing.ts) and one loop per module component (the webhook dispatcher), made here
+// the wake-ups (wake.ts), the pacing of rate-limited keys (pacing.ts) and one loop per module
+// component (a batch loop, batch-loop.ts, over the component's kind: the webhook dispatcher), made here
 // once so that the worker starts it, the test clock's advance runs it, and tests stop it, all on
 // the same object. No module keeps one of its own.
 import type { Clock } from '../clock.js';

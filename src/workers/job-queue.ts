@@ -6,6 +6,7 @@ import type { Mode, Scope } from '../scope.js';
 import type { Job, JobClock, JobKind, JobOutcome, Settled } from '../contracts/background.js';
 import type { Deps as JobDeps } from '../contracts/deps.js';
 import type { ResolvedJobKind } from './job-kinds.js';
+import { DROP_LEASE, heldBy, takeLease } from './leases.js';
 import { notifyJobsOnCommit, wakeUpsOf } from './wake.js';
 
 export interface NewJob {
@@ -139,8 +140,7 @@ picked AS (
    LIMIT $3
 )
 UPDATE jobs j
-   SET status = 'running', attempts = j.attempts + 1, locked_by = $6,
-       locked_until = $2::timestamptz + make_interval(secs => $7::int / 1000.0)
+   SET status = 'running', attempts = j.attempts + 1, ${takeLease('$6', '$2', '$7::int')}
   FROM picked
  WHERE j.id = picked.id
 RETURNING ${JOB_COLUMNS}, j.locked_by, j.locked_until, ${OFFSET_OF_J} AS offset_ms`;
@@ -183,7 +183,7 @@ const LEASE_EXPIRED = 'lease expired: the worker stopped or the attempt overran 
 /** A lease that ran out on the last allowed attempt ends the job: failed, never claimed again. */
 async function failExpiredLeases(tx: Tx, kind: ResolvedJobKind, realNow: Date): Promise<number> {
   const rows = await tx.query<JobRow>(
-    `UPDATE jobs j SET status = 'failed', last_error = $4, failed_at = $2, locked_by = NULL, locked_until = NULL
+    `UPDATE jobs j SET status = 'failed', last_error = $4, failed_at = $2, ${DROP_LEASE}
       WHERE j.kind = $1 AND j.status = 'running' AND j.locked_until <= $2 AND j.attempts >= $3
       RETURNING ${JOB_COLUMNS}, '' AS locked_by, $2::timestamptz AS locked_until, ${OFFSET_OF_J} AS offset_ms`,
     [kind.name, realNow, kind.maxAttempts, LEASE_EXPIRED],
@@ -210,12 +210,12 @@ export async function settleJob(deps: JobDeps, kind: ResolvedJobKind, job: Job, 
     const offset = job.clock === 'mode' ? await currentOffset(tx, job) : 0;
     const at = new Date(realNow + offset);
     const fence = [job.id, job.lockedBy, job.attempt];
-    const FENCE = `id = $1 AND status = 'running' AND locked_by = $2 AND attempts = $3`;
+    const FENCE = `id = $1 AND status = 'running' AND ${heldBy('jobs', '$2')} AND attempts = $3`;
     let settled: Settled;
     let rows: unknown[];
     if (outcome === RELEASE) {
       rows = await tx.query(
-        `UPDATE jobs SET status = 'queued', attempts = attempts - 1, locked_by = NULL, locked_until = NULL WHERE ${FENCE} RETURNING id`,
+        `UPDATE jobs SET status = 'queued', attempts = attempts - 1, ${DROP_LEASE} WHERE ${FENCE} RETURNING id`,
         fence,
       );
       settled = { result: 'released', at };
@@ -225,13 +225,13 @@ export async function settleJob(deps: JobDeps, kind: ResolvedJobKind, job: Job, 
     } else if (outcome.status === 'retry' && job.attempt < kind.maxAttempts) {
       const nextRunAt = new Date(at.getTime() + Math.max(0, outcome.delayMs ?? kind.backoffMs(job.attempt)));
       rows = await tx.query(
-        `UPDATE jobs SET status = 'queued', run_at = $4, last_error = $5, locked_by = NULL, locked_until = NULL WHERE ${FENCE} RETURNING id`,
+        `UPDATE jobs SET status = 'queued', run_at = $4, last_error = $5, ${DROP_LEASE} WHERE ${FENCE} RETURNING id`,
         [...fence, nextRunAt, truncate(outcome.error)],
       );
       settled = { result: 'retrying', error: outcome.error, nextRunAt, at };
     } else {
       rows = await tx.query(
-        `UPDATE jobs SET status = 'failed', last_error = $4, failed_at = $5, locked_by = NULL, locked_until = NULL WHERE ${FENCE} RETURNING id`,
+        `UPDATE jobs SET status = 'failed', last_error = $4, failed_at = $5, ${DROP_LEASE} WHERE ${FENCE} RETURNING id`,
         [...fence, truncate(outcome.error), new Date(realNow)],
       );
       settled = { result: 'failed', error: outcome.error, at };

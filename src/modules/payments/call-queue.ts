@@ -16,12 +16,16 @@ export type ProcessorCall =
 
 /**
  * How the change's caller makes the call soon: a request runs the due calls right after its
- * COMMIT and before it answers (so a checkout URL is there when the order's answer is); null
- * leaves them to the worker, which the enqueue wakes at once.
+ * COMMIT and before it answers (processorCallsAfterCommit, kick.ts: so a checkout URL is there
+ * when the order's answer is); a timer or a worker leaves them to the worker (LEAVE_TO_WORKER),
+ * which the enqueue wakes at once.
  */
-export type CallKick = ((tx: Tx, paymentId: string) => void) | null;
+export type CallKick = (tx: Tx, paymentId: string) => void;
+
+/** The calls are the worker's: the enqueue woke it, nothing more to do in this process. */
+export const LEAVE_TO_WORKER: CallKick = () => undefined;
 
 export async function enqueueCall(tx: Tx, scope: Scope, paymentId: string, call: ProcessorCall, now: Date, kick: CallKick): Promise<void> {
   await enqueueJob(tx, { name: PROCESSOR_CALL_JOB, clock: 'mode' }, { owner: scope, runAt: now, subjectId: paymentId, concurrencyKey: paymentId, payload: call });
-  kick?.(tx, paymentId);
+  kick(tx, paymentId);
 }

@@ -6,6 +6,7 @@ export type { ReportMeaning, ReportSource } from './processor-reports.js';
 export { assertCanPay, createCheckoutPayment, createOrderPayment, holdOrderRelease, releaseOrderPayment, settleEndedOrderPayment } from './order-payments.js';
 export type { CheckoutForPayment, OrderForPayment } from './order-payments.js';
 export { processorCallsAfterCommit } from './kick.js';
+export { LEAVE_TO_WORKER } from './call-queue.js';
 export type { CallKick } from './call-queue.js';
 export { paymentPageUrl, paymentPageUrls } from './operations.js';
 export { retryFailedReleases } from './release-retries.js';

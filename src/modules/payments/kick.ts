@@ -9,23 +9,23 @@ import type { Tx } from '../../db/db.js';
 import { runDueJobs } from '../../workers/engine.js';
 import type { Deps } from '../../contracts/deps.js';
 import { jobsUnderWay } from '../../workers/job-queue.js';
-import { PROCESSOR_CALL_JOB, type CallKick } from './call-queue.js';
+import { LEAVE_TO_WORKER, PROCESSOR_CALL_JOB, type CallKick } from './call-queue.js';
 import { processorCallJob } from './calls.js';
 
 /** How long a request waits for its payments' calls that a worker claimed first. */
 const CALL_WAIT_MS = 5_000;
 const POLL_MS = 20;
 
-/** A kick for the services of one request (null: leave the calls to the worker). */
+/** A kick for the services of one request (none: the calls are left to the worker). */
 export function kickFor(deps: Deps | null): CallKick {
-  return deps === null ? null : processorCallsAfterCommit(deps);
+  return deps === null ? LEAVE_TO_WORKER : processorCallsAfterCommit(deps);
 }
 
 /**
  * What a request (a flow run with its services) gives the payments it changes: the processor
  * calls they ask for are made right after the transaction's COMMIT, before the request answers.
  */
-export function processorCallsAfterCommit(deps: Deps): NonNullable<CallKick> {
+export function processorCallsAfterCommit(deps: Deps): CallKick {
   // The payments each transaction asked for, so one transaction runs one batch after its COMMIT.
   const pending = new WeakMap<Tx, Set<string>>();
   return (tx, paymentId) => {

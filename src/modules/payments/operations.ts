@@ -7,6 +7,7 @@ import { modeNow, type Scope } from '../../scope.js';
 import type { DueTimer } from '../../contracts/background.js';
 import type { OperationContext } from '../../contracts/context.js';
 import { findSellerPayouts } from '../sellers/index.js';
+import { LEAVE_TO_WORKER } from './call-queue.js';
 import { kickFor } from './kick.js';
 import { isCharge, refundCharge } from './checkout-charge.js';
 import * as moves from './moves.js';
@@ -72,7 +73,7 @@ export async function releaseTimer(tx: Tx, scope: Scope, timer: DueTimer, now: D
   const row = await queries.lockPayment(tx, scope, timer.subjectId);
   if (!row || moves.releaseState(row) !== 'held' || row.release_due_at === null || row.release_due_at > now) return;
   const seller = (await findSellerPayouts(tx, scope, moves.orderPartOf(row).sellerId)) ?? { payouts_status: 'not_started', processor_account: null };
-  await moves.startRelease(tx, scope, row, 'timer', seller, now, null);
+  await moves.startRelease(tx, scope, row, 'timer', seller, now, LEAVE_TO_WORKER);
 }
 
 // ---- refunds ----

@@ -66,7 +66,7 @@ export async function recordProcessorReport(tx: Tx, scope: Scope, report: Proces
       const after = await setSellerPayouts(tx, scope, seller, status, report.account, now);
       // Payouts just enabled: the seller's failed releases are retried; their transfers are made now.
       if (payoutsEnabledBy(seller, after)) await retryFailedReleases(tx, scope, sellerId, now);
-      if (status === 'enabled') for (const id of await queries.selectSellerPaymentIdsReleasing(tx, scope, sellerId)) kick?.(tx, id);
+      if (status === 'enabled') for (const id of await queries.selectSellerPaymentIdsReleasing(tx, scope, sellerId)) kick(tx, id);
       return NOTHING_PAID;
     }
     case 'transfer_failed': {

@@ -5,7 +5,7 @@
 import type { Tx } from '../../db/db.js';
 import type { Scope } from '../../scope.js';
 import { findSellerPayouts } from '../sellers/index.js';
-import type { CallKick } from './call-queue.js';
+import { LEAVE_TO_WORKER, type CallKick } from './call-queue.js';
 import * as moves from './moves.js';
 import * as queries from './queries.js';
 
@@ -23,6 +23,6 @@ export async function retryReleaseOf(tx: Tx, scope: Scope, row: queries.PaymentR
 export async function retryFailedReleases(tx: Tx, scope: Scope, sellerId: string, now: Date): Promise<void> {
   for (const id of await queries.selectFailedReleaseIds(tx, scope, sellerId)) {
     const row = await queries.lockPayment(tx, scope, id);
-    if (row && moves.releaseState(row) === 'failed') await retryReleaseOf(tx, scope, row, now, null);
+    if (row && moves.releaseState(row) === 'failed') await retryReleaseOf(tx, scope, row, now, LEAVE_TO_WORKER);
   }
 }

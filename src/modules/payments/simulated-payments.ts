@@ -124,7 +124,7 @@ export async function setSimulatedPayouts(ctx: OperationContext, sellerId: strin
     // Payouts just enabled: the seller's failed releases are retried; their transfers are made now.
     if (payoutsEnabledBy(seller, after)) await retryFailedReleases(tx, ctx.scope, sellerId, now);
     const kick = kickFor(ctx);
-    if (status === 'enabled') for (const id of await queries.selectSellerPaymentIdsReleasing(tx, ctx.scope, sellerId)) kick?.(tx, id);
+    if (status === 'enabled') for (const id of await queries.selectSellerPaymentIdsReleasing(tx, ctx.scope, sellerId)) kick(tx, id);
     return after;
   });
 }

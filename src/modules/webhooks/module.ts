@@ -4,7 +4,7 @@
 import type { ClockAdvanceHook, CounterSource, PeriodicJob, WorkerComponent, WorkStatsSource } from '../../contracts/background.js';
 import type { ModuleManifest } from '../../contracts/wiring.js';
 import { WEBHOOK_ID_PREFIXES } from './declarations.js';
-import { DeliveryDispatcher } from './dispatcher.js';
+import { createDeliveryDispatcher } from './dispatcher.js';
 import { webhookFanOut } from './fan-out.js';
 import { countDeliveriesOverBound, selectDeliveryWork, updatePendingFull } from './queries.js';
 import { pruneWebhookDeliveries } from './retention.js';
@@ -14,7 +14,7 @@ import { DISPATCHER } from './wake.js';
 /** One dispatcher per process, built by the composition root; the worker starts it. */
 const webhookDispatcherComponent: WorkerComponent = {
   name: DISPATCHER,
-  create: (deps) => new DeliveryDispatcher(deps),
+  create: (deps) => createDeliveryDispatcher(deps),
 };
 
 const pruneWebhookDeliveriesJob: PeriodicJob = {

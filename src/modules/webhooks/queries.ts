@@ -1,12 +1,15 @@
 // Every SQL statement of the webhooks module: endpoints, deliveries, the fan-out written with
-// each event, and the dispatcher's claim and batched settle. Each names marketplace_id and mode;
-// the dispatcher's claim spans modes by design (like the timer claim) and names them per row.
+// each event, and the dispatcher's claim and batched settle (run by the engine's batch loop,
+// src/workers/batch-loop.ts; the lease columns written with its fragments, src/workers/leases.ts).
+// Each names marketplace_id and mode; the dispatcher's claim spans modes by design (like the timer
+// claim) and names them per row.
 import { PLAN_EACH_CALL, type Queryable, type Tx } from '../../db/db.js';
 import { selectPage, type PageRequest } from '../../db/paging.js';
 import type { WorkStatsRow } from '../../contracts/background.js';
 import type { Mode, Scope } from '../../scope.js';
 import type { EventType } from '../../contracts/events.js';
 import { eventEnvelope, type StoredEventData } from '../../outbox/envelope.js';
+import { DROP_LEASE, heldBy, leaseFree, takeLease } from '../../workers/leases.js';
 import type { AttemptLogEntry, WebhookDeliveryStatus, WebhookEndpointOrdering, WebhookEndpointStatus } from './schemas.js';
 
 export interface EndpointRow {
@@ -253,7 +256,7 @@ export async function updatePendingDueNow(tx: Tx, scope: Scope, id: string, now:
   const rows = await tx.query(
     `UPDATE webhook_deliveries SET next_attempt_at = $4
       WHERE marketplace_id = $1 AND mode = $2 AND id = $3 AND status = 'pending' AND next_attempt_at > $4
-        AND (locked_until IS NULL OR locked_until <= $5)
+        AND ${leaseFree('webhook_deliveries', '$5')}
       RETURNING id`,
     [scope.marketplaceId, scope.mode, id, now, realNow],
   );
@@ -409,7 +412,7 @@ export function selectDeliveries(
 /** An endpoint's pending deliveries fail at once with `error` (the endpoint was disabled). */
 export async function failPendingDeliveries(tx: Tx, scope: Scope, endpointId: string, error: string, now: Date): Promise<void> {
   await tx.query(
-    `UPDATE webhook_deliveries SET status = 'failed', error = $4, next_attempt_at = NULL, completed_at = $5, locked_by = NULL, locked_until = NULL
+    `UPDATE webhook_deliveries SET status = 'failed', error = $4, next_attempt_at = NULL, completed_at = $5, ${DROP_LEASE}
       WHERE marketplace_id = $1 AND mode = $2 AND endpoint_id = $3 AND status = 'pending'`,
     [scope.marketplaceId, scope.mode, endpointId, error, now],
   );
@@ -537,7 +540,7 @@ candidates AS (
      WHERE d.status = 'pending' AND d.endpoint_id = l.id
        AND d.next_attempt_at <= $1::timestamptz + make_interval(secs => (SELECT coalesce(max(clock_offset_ms), 0) FROM marketplace_modes) / 1000.0)
        AND d.next_attempt_at <= $1::timestamptz + make_interval(secs => ${OFFSET_OF_D} / 1000.0)
-       AND (d.locked_until IS NULL OR d.locked_until <= $1)
+       AND ${leaseFree('d', '$1')}
        AND ($9::text IS NULL OR (d.marketplace_id = $9 AND d.mode = $10))
        AND (NOT l.ordered OR d.object_id IS NULL OR NOT EXISTS (
              SELECT 1 FROM webhook_deliveries o
@@ -567,7 +570,7 @@ moved AS (
   RETURNING e.id
 )
 UPDATE webhook_deliveries d
-   SET locked_by = $8, locked_until = $1::timestamptz + make_interval(secs => ($11::int + $12::int) / 1000.0)
+   SET ${takeLease('$8', '$1', '($11::int + $12::int)')}
   FROM numbered nb LEFT JOIN paced p ON p.id = nb.endpoint_id, webhook_endpoints e
  WHERE d.ctid = nb.row_id
    AND e.marketplace_id = d.marketplace_id AND e.mode = d.mode AND e.id = d.endpoint_id
@@ -638,14 +641,14 @@ export interface SettledRow {
 
 const SET_OUTCOME = `status = o.status, attempts = d.attempts + 1, attempt_log = d.attempt_log || jsonb_build_array(o.log),
          next_attempt_at = o.next_attempt_at, request_headers = o.headers, response_status = o.response_status,
-         response_body = o.response_body, error = o.error, completed_at = o.completed_at, locked_by = NULL, locked_until = NULL`;
+         response_body = o.response_body, error = o.error, completed_at = o.completed_at, ${DROP_LEASE}`;
 const OUTCOMES = `jsonb_to_recordset($2::jsonb) AS o(row_id tid, marketplace_id text, mode text, id text, locked_by text, status text, log jsonb,
          next_attempt_at timestamptz, headers jsonb, response_status int, response_body text, error text, completed_at timestamptz)`;
 // "Still pending" is written `next_attempt_at IS NOT NULL` (the same thing, by the table's CHECK
 // constraint) rather than `status = 'pending'`: that one proves the partial index of pending rows
 // usable, and with statistics that lag behind a growing backlog the planner then prefers scanning
 // every pending row to the TID scan (seen at 8,000 pending rows: 30 ms per settle instead of 5).
-const FENCE = `d.marketplace_id = o.marketplace_id AND d.mode = o.mode AND d.id = o.id AND d.locked_by = o.locked_by AND d.next_attempt_at IS NOT NULL`;
+const FENCE = `d.marketplace_id = o.marketplace_id AND d.mode = o.mode AND d.id = o.id AND ${heldBy('d', 'o.locked_by')} AND d.next_attempt_at IS NOT NULL`;
 
 // The deliveries are found by the ctids their claim returned (a TID scan, whose cost is the
 // batch's, however deep a dead endpoint's backlog grows); the fence on id and locked_by makes a
@@ -678,7 +681,7 @@ SELECT 'settled', NULL, NULL, id, NULL FROM settled`;
 const SETTLE_BY_KEY_SQL = `
 UPDATE webhook_deliveries d SET ${SET_OUTCOME}
   FROM ${OUTCOMES}
- WHERE d.marketplace_id = o.marketplace_id AND d.mode = o.mode AND d.id = o.id AND d.locked_by = o.locked_by AND d.status = 'pending'
+ WHERE d.marketplace_id = o.marketplace_id AND d.mode = o.mode AND d.id = o.id AND ${heldBy('d', 'o.locked_by')} AND d.status = 'pending'
    AND d.marketplace_id = ANY($1::text[]) AND d.id = ANY($3::text[])
 RETURNING d.id`;
 
@@ -710,9 +713,9 @@ export async function updateSettledDeliveries(
 export async function releaseClaims(q: Queryable | Tx, claims: ReadonlyArray<{ marketplace_id: string; mode: Mode; id: string; locked_by: string }>): Promise<void> {
   if (claims.length === 0) return;
   await q.query(
-    `UPDATE webhook_deliveries d SET locked_by = NULL, locked_until = NULL
+    `UPDATE webhook_deliveries d SET ${DROP_LEASE}
        FROM jsonb_to_recordset($1::jsonb) AS o(marketplace_id text, mode text, id text, locked_by text)
-      WHERE d.marketplace_id = o.marketplace_id AND d.mode = o.mode AND d.id = o.id AND d.locked_by = o.locked_by`,
+      WHERE d.marketplace_id = o.marketplace_id AND d.mode = o.mode AND d.id = o.id AND ${heldBy('d', 'o.locked_by')}`,
     [JSON.stringify(claims)],
   );
 }
@@ -742,7 +745,7 @@ export function selectDeliveryWork(q: Queryable, realNow: Date): Promise<WorkSta
             count(*) FILTER (WHERE d.locked_until > $1)::int AS in_flight,
             count(*) FILTER (WHERE d.attempts > 0)::int AS failed,
             max(extract(epoch FROM $1::timestamptz + make_interval(secs => coalesce(${OFFSET_OF_D}, 0) / 1000.0) - d.next_attempt_at))
-              FILTER (WHERE d.locked_until IS NULL OR d.locked_until <= $1)::float8 AS oldest
+              FILTER (WHERE ${leaseFree('d', '$1')})::float8 AS oldest
        FROM webhook_deliveries d
       WHERE d.status = 'pending'
      HAVING count(*) > 0`,

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeliveryDispatcher } from '../../../src/modules/webhooks/dispatcher.js';
+import { createDeliveryDispatcher } from '../../../src/modules/webhooks/dispatcher.js';
 import { createSeller } from '../../helpers/factories.js';
 import { startTestApp, usingPostgres, type TestContext } from '../../helpers/harness.js';
 import { waitFor } from '../../workers/helpers.js';
@@ -70,7 +70,7 @@ describe.runIf(usingPostgres)('a worker killed with attempts in flight', () => {
     answering = true;
     for (const release of held) release();
 
-    const survivor = new DeliveryDispatcher(ctx.services, { workerId: 'survivor', leaseMs: CRASH_LEASE_MS, maxPollMs: 50 });
+    const survivor = createDeliveryDispatcher(ctx.services, { workerId: 'survivor', leaseMs: CRASH_LEASE_MS, maxPollMs: 50 });
     survivor.start();
     await waitFor(async () => {
       const [row] = await ctx.db.query<{ n: number }>(

@@ -5,7 +5,7 @@
 // rate-limited one receives at its rate (real time: the pacing is real time); the plain one is not
 // slowed by either.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeliveryDispatcher } from '../../../src/modules/webhooks/dispatcher.js';
+import { createDeliveryDispatcher, type DeliveryDispatcher } from '../../../src/modules/webhooks/dispatcher.js';
 import { DISPATCHER } from '../../../src/modules/webhooks/wake.js';
 import { createSeller, type Json } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
@@ -68,7 +68,7 @@ describe('webhook delivery controls', () => {
     const sellers: Array<{ id: string }> = [];
     for (let i = 0; i < OBJECTS; i++) sellers.push(await createSeller(ctx));
     for (let i = 0; i < 2; i++) {
-      const worker = new DeliveryDispatcher(ctx.services, { maxPollMs: 20 });
+      const worker = createDeliveryDispatcher(ctx.services, { maxPollMs: 20 });
       worker.start();
       workers.push(worker);
     }

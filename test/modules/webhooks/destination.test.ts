@@ -4,7 +4,7 @@
 // a service on a PostgreSQL server would (DATABASE_URL set; the test's own database is handed in),
 // so test mode's loopback exception of the embedded database (local-development.test.ts) is off.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeliveryDispatcher } from '../../../src/modules/webhooks/dispatcher.js';
+import { createDeliveryDispatcher } from '../../../src/modules/webhooks/dispatcher.js';
 import { isPublicAddress, pinnedLookup, refusalOfUrl, type Resolver } from '../../../src/modules/webhooks/destination.js';
 import { createSeller } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
@@ -72,7 +72,7 @@ describe('at delivery', () => {
     const endpoint = await createEndpoint(ctx, { url: 'https://rebind.example.test/hook', enabled_events: ['seller.created'] });
     answer = '127.0.0.1';
     await createSeller(ctx);
-    const dispatcher = new DeliveryDispatcher(ctx.services, { resolver });
+    const dispatcher = createDeliveryDispatcher(ctx.services, { resolver });
     await dispatcher.runDue(null, { wait: true });
     await dispatcher.stop(0);
     const [delivery] = await deliveriesOf(ctx, endpoint.id);

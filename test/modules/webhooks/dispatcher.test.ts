@@ -1,6 +1,6 @@
 // The dispatcher's loop: a dead endpoint holds only its own slots, and the others' deliveries go on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeliveryDispatcher } from '../../../src/modules/webhooks/dispatcher.js';
+import { createDeliveryDispatcher } from '../../../src/modules/webhooks/dispatcher.js';
 import { createSeller } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
 import { waitFor } from '../../workers/helpers.js';
@@ -31,7 +31,7 @@ describe('the dispatcher loop', () => {
     const alive = await createEndpoint(ctx, { url: receiver.url('/alive'), enabled_events: ['seller.created'] });
     const events = 12;
     for (let i = 0; i < events; i++) await createSeller(ctx);
-    const dispatcher = new DeliveryDispatcher(ctx.services, { perEndpoint: 3, maxInFlight: 8, maxPollMs: 20 });
+    const dispatcher = createDeliveryDispatcher(ctx.services, { perEndpoint: 3, maxInFlight: 8, maxPollMs: 20 });
     dispatcher.start();
     await waitFor(async () => (await deliveriesOf(ctx, alive.id)).filter((d) => d.status === 'succeeded').length === events, 30_000);
     // Every healthy delivery went through while the dead endpoint's attempts hung: it never had

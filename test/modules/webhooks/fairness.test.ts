@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../src/clock.js';
 import { createMarketplace } from '../../../src/modules/marketplaces/operations.js';
-import { DeliveryDispatcher } from '../../../src/modules/webhooks/dispatcher.js';
+import { createDeliveryDispatcher } from '../../../src/modules/webhooks/dispatcher.js';
 import * as queries from '../../../src/modules/webhooks/queries.js';
 import { createSeller } from '../../helpers/factories.js';
 import { startTestApp, usingPostgres, type TestContext } from '../../helpers/harness.js';
@@ -73,7 +73,7 @@ describe('fair delivery between tenants', () => {
     });
     expect(quiet.status, quiet.text).toBe(201);
     // The production defaults (512 shared slots, 64 per endpoint, the per-tenant caps).
-    const dispatcher = new DeliveryDispatcher(ctx.services);
+    const dispatcher = createDeliveryDispatcher(ctx.services);
     dispatcher.start();
     try {
       await quietDelivery(); // warms the path (first connection, compiled code)
@@ -201,7 +201,7 @@ describe('fair delivery between tenants', () => {
     for (let i = 0; i < 20; i++) await createSeller(ctx, {}, second.key);
     // Two workers (two dispatchers, as two processes would run them), with small caps.
     const caps = { maxInFlight: 16, perEndpoint: 2, perTenant: 5, reserve: 4, reservedPerTenant: 1, maxPollMs: 20 };
-    const workers = [new DeliveryDispatcher(ctx.services, caps), new DeliveryDispatcher(ctx.services, caps)];
+    const workers = [createDeliveryDispatcher(ctx.services, caps), createDeliveryDispatcher(ctx.services, caps)];
     for (const worker of workers) worker.start();
     try {
       await waitFor(() => openNow >= 10, 30_000);
