@@ -6,6 +6,7 @@
 import type { ModuleManifest } from '../contracts/wiring.js';
 import { addListingMediaRoute } from './routes/add-listing-media.js';
 import { createCheckoutRoute } from './routes/check-out.js';
+import { getAvailabilityRoute, listTimeslotsRoute, putAvailabilityRoute } from './routes/listing-availability.js';
 import { listListingMediaRoute } from './routes/list-listing-media.js';
 import { createOrderRoute } from './routes/place-order.js';
 import { ORDER_WINDOW_TIMERS } from './order-timers.js';
@@ -18,3 +19,9 @@ export const checkOutFlow: ModuleManifest = { name: 'flow: check out', routes: {
 
 /** POST /v1/listings/{id}/media (add-listing-media.ts) and GET /v1/listings/{id}/media (list-listing-media.ts). */
 export const listingMediaFlows: ModuleManifest = { name: "flow: a listing's media", routes: { secret: [addListingMediaRoute, listListingMediaRoute] } };
+
+/** PUT and GET /v1/listings/{id}/availability, GET /v1/listings/{id}/timeslots (listing-availability.ts). */
+export const listingAvailabilityFlows: ModuleManifest = {
+  name: "flow: a listing's availability",
+  routes: { publishable: [getAvailabilityRoute, listTimeslotsRoute], secret: [putAvailabilityRoute] },
+};

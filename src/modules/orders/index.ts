@@ -8,7 +8,7 @@ export type { OrderPlan } from './placing.js';
 export { checkCheckoutItems, draftCheckoutOrders, insertCheckoutOrders, setCheckoutOrderPayments, shortListingRefusal } from './checkout-orders.js';
 export type { CheckedCheckoutItems, CheckoutItem, CheckoutOrdersRequest, DraftedCheckoutOrders } from './checkout-orders.js';
 export { paymentView } from './creation.js';
-export type { NewOrder } from './creation.js';
+export type { NewOrder, OrderBookingValues } from './creation.js';
 export { findCheckoutOrderStates } from './operations.js';
 export { CreateOrderBody, Dispute, Order, ORDER_QUANTITY_MAX, RedirectUrl } from './schemas.js';
 export type { DecideDisputeBody, DisputeOrderBody } from './schemas.js';
