@@ -31,7 +31,7 @@ export const getAvailabilityRoute: RouteModule = (app) => {
       schema: {
         tags: ['Availability'],
         summary: "Retrieve a listing's availability",
-        description: "Exceptions carry their times in UTC and in the listing's time zone. A listing whose availability was never set offers nothing (`updated_at` null). With a publishable key only a published listing is found.",
+        description: "Exceptions carry their times in UTC and in the listing's time zone. A listing whose availability was never set offers nothing (`updated_at` null). With a publishable key only a published listing is found. An item listing answers 409 `invalid_state`.",
         params: IdParams,
         response: { 200: Availability },
       },
@@ -50,7 +50,7 @@ export const listTimeslotsRoute: RouteModule = (app) => {
         description:
           'The slots that start in [start, end) (at most 90 days) with at least `seats` seats free, by start: computed from the rules, ' +
           'exceptions, bookings and their buffers, the notice and the horizon, on the mode\'s clock. A day listing\'s slot is one local day ' +
-          "(23 or 25 hours across a clock change); a time listing's lasts slot_minutes. Paged by `starting_after` (the previous page's next_cursor, a slot's start).",
+          "(23 or 25 hours across a clock change); a time listing's lasts slot_minutes. Paged by `starting_after` (the previous page's next_cursor, a slot's start). An item listing answers 409 `invalid_state`.",
         params: IdParams,
         querystring: TimeslotsQuery,
         response: { 200: TimeslotList },

@@ -91,7 +91,25 @@ export const Availability = Type.Object(
     max_advance_days: Type.Integer(),
     updated_at: Nullable(Timestamp),
   },
-  { $id: 'Availability', description: 'When a listing that sells time can be booked (docs/bookings.md); `updated_at` null: never set (nothing offered).' },
+  {
+    $id: 'Availability',
+    description: 'When a listing that sells time can be booked (docs/bookings.md); `updated_at` null: never set (nothing offered).',
+    examples: [
+      {
+        object: 'availability',
+        listing: 'lst_01jd3k5v8w9x0y1z2a3b4c5d6e',
+        time_zone: 'Europe/Berlin',
+        rules: [{ days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'], start: '09:00', end: '17:00', seats: 1 }],
+        exceptions: [
+          { start: '2026-12-23T23:00:00.000Z', end: '2026-12-26T23:00:00.000Z', start_local: '2026-12-24T00:00:00+01:00', end_local: '2026-12-27T00:00:00+01:00', available: false, seats: null, reason: 'Holidays' },
+        ],
+        buffer_minutes: 15,
+        min_notice_minutes: 60,
+        max_advance_days: 180,
+        updated_at: '2026-11-21T09:30:00.000Z',
+      },
+    ],
+  },
 );
 export type Availability = Static<typeof Availability>;
 
