@@ -202,7 +202,9 @@ export async function selectSlots(q: Queryable, scope: Scope, asked: SlotsAsked)
 /**
  * Holds `seats` seats of the listing over [start, end + buffer) for the order: the lowest seat
  * indexes free over the whole range, when there are that many and the fewest seats the slots offer
- * (`offered`) still leaves room beside the seats taken. Otherwise it raises the refusal
+ * (`offered`) still leaves room beside the seats taken. Otherwise it raises the refusal (checked
+ * by the outer SELECT, which always runs, on what the data-modifying CTE wrote; a check joined to
+ * the INSERT's rows would be skipped when no seat is free)
  * 'time_unavailable' (migrations/0014_refusals.sql), which rolls the transaction back. Sent by
  * the flow after lockAvailability, with its COMMIT; the exclusion constraint of booked_seats
  * refuses any overlap on one seat whatever this statement decides.
@@ -216,10 +218,12 @@ export function reserveSeatsStatement(scope: Scope, hold: SeatHold): Statement {
         WHERE b.marketplace_id = $1 AND b.mode = $2 AND b.listing_id = $3 AND b.during && want.during),
      free AS (
        SELECT i FROM generate_series(0, $8 - 1) i WHERE i NOT IN (SELECT seat_index FROM taken) ORDER BY i LIMIT $9),
-     checked AS (
-       SELECT ((SELECT count(*) FROM free) = $9 AND $10 - (SELECT count(*) FROM taken) >= $9) OR raise_refusal('time_unavailable') AS ok)
-     INSERT INTO booked_seats (marketplace_id, mode, order_id, seat_index, listing_id, during)
-     SELECT $1, $2, $4, free.i, $3, want.during FROM free, want, checked WHERE checked.ok`,
+     held AS (
+       INSERT INTO booked_seats (marketplace_id, mode, order_id, seat_index, listing_id, during)
+       SELECT $1, $2, $4, free.i, $3, want.during FROM free, want
+       RETURNING seat_index)
+     SELECT CASE WHEN (SELECT count(*) FROM held) = $9 AND $10 - (SELECT count(*) FROM taken) >= $9 THEN true
+                 ELSE raise_refusal('time_unavailable') END AS held`,
     params: [scope.marketplaceId, scope.mode, hold.listingId, hold.orderId, hold.start, hold.end, hold.bufferMinutes, hold.listingSeats, hold.seats, hold.offered],
   };
 }
