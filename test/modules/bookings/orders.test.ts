@@ -175,3 +175,31 @@ describe('an ended order frees its time', () => {
     refused(await h.book(buyer, listing.id, second), 409, 'time_unavailable');
   });
 });
+
+describe('keys', () => {
+  it('replays a booking under its Idempotency-Key without holding the time twice', async () => {
+    const listing = await timeListing({ seats: 2 });
+    const buyer = await h.buyer();
+    const body = { buyer, listing: listing.id, booking: { start: '2026-10-09T09:00:00Z', end: '2026-10-09T10:00:00Z' } };
+    const headers = { 'idempotency-key': `book-${listing.id}` };
+    const first = await ctx.request('/v1/orders', { method: 'POST', body, headers });
+    expect(first.status, first.text).toBe(201);
+    const again = await ctx.request('/v1/orders', { method: 'POST', body, headers });
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.id).toBe(first.body.id);
+    const slots = await h.slots(listing.id, { start: '2026-10-09T09:00:00Z', end: '2026-10-09T10:00:00Z' });
+    expect(slots.map((s) => s.seats_available)).toEqual([1]);
+  });
+
+  it('lets a publishable key read the availability and time slots of a published listing only', async () => {
+    const listing = await timeListing();
+    const pk = ctx.keys.test.publishable_key;
+    expect((await ctx.request(`/v1/listings/${listing.id}/timeslots?start=2026-10-09&end=2026-10-10`, { key: pk })).body.data).toHaveLength(8);
+    expect((await ctx.request(`/v1/listings/${listing.id}/availability`, { key: pk })).body.time_zone).toBe('UTC');
+    refused(await ctx.request(`/v1/listings/${listing.id}/availability`, { method: 'PUT', key: pk, body: { time_zone: 'UTC', rules: [] } }), 403, 'secret_key_required');
+    await h.post(`/v1/listings/${listing.id}/unpublish`);
+    refused(await ctx.request(`/v1/listings/${listing.id}/timeslots?start=2026-10-09&end=2026-10-10`, { key: pk }), 404, 'resource_missing');
+    refused(await ctx.request(`/v1/listings/${listing.id}/availability`, { key: pk }), 404, 'resource_missing');
+  });
+});
