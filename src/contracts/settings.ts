@@ -28,6 +28,7 @@ export const Settings = Type.Object(
     dispute_window_seconds: Seconds('How long after completion the buyer may dispute.'),
     review_window_seconds: Seconds('How long after completion both parties may review.'),
     dispute_decision_seconds: Seconds('When an open dispute becomes overdue.'),
+    booking_reminder_seconds: Seconds("How long before a booking's start `order.booking_starting` is emitted (0: never)."),
     release_delay_seconds: Seconds('Delay between completion and release of the seller share.'),
     rate_limit_per_second: Type.Integer({ minimum: 1, maximum: 10_000 }),
   },
@@ -53,6 +54,7 @@ export function defaultSettings(mode: Mode): Settings {
     dispute_window_seconds: 14 * DAY,
     review_window_seconds: 14 * DAY,
     dispute_decision_seconds: 7 * DAY,
+    booking_reminder_seconds: DAY,
     release_delay_seconds: 0,
     rate_limit_per_second: mode === 'live' ? 100 : 25,
   };

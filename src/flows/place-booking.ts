@@ -3,7 +3,7 @@
 // the units. After contract 9's refusals (planOrder, then the processor's two) the bookings module
 // checks the booking (400 invalid_booking, 409 outside_availability, 409 time_unavailable on the
 // unlocked reads), orders drafts the order with its amounts (price × units of time × seats) and
-// writes it with its timer, payment and events; last, the listing's availability row is locked and
+// writes it with its timer, payment, events and booking reminder (order.booking_starting); last, the listing's availability row is locked and
 // the seats are held by one statement sent with the COMMIT, so the lock is held for that statement
 // only. Two bookings racing for the last seat: the second waits for the lock, then finds the seat
 // taken and raises, which rolls its transaction back (409 time_unavailable); the exclusion
@@ -12,7 +12,7 @@ import { settleAll } from '../db/db.js';
 import { exclusionViolation, refusal } from '../db/pg-errors.js';
 import type { OperationContext } from '../contracts/context.js';
 import { checkBooking, lockBookedListing, seatsReservation, timeUnavailable } from '../modules/bookings/index.js';
-import { announceCreated, draftOrder, insertDraft, paymentView, serializeOrder, setOrderPayment, type Order, type OrderPlan } from '../modules/orders/index.js';
+import { announceCreated, draftOrder, insertDraft, paymentView, scheduleBookingReminder, serializeOrder, setOrderPayment, type Order, type OrderPlan } from '../modules/orders/index.js';
 import { assertCanPay, createOrderPayment, processorCallsAfterCommit } from '../modules/payments/index.js';
 
 export async function placeBooking(ctx: OperationContext, plan: OrderPlan): Promise<Order> {
@@ -34,7 +34,7 @@ export async function placeBooking(ctx: OperationContext, plan: OrderPlan): Prom
         row = await setOrderPayment(tx, scope, row.id, paymentId);
       }
       const order = serializeOrder(row);
-      await settleAll([inserted, announceCreated(tx, scope, plan.now, [order])]);
+      await settleAll([inserted, announceCreated(tx, scope, plan.now, [order]), scheduleBookingReminder(tx, scope, order, plan.settings, plan.now)]);
       // Last: the listing's bookings take turns from here to the COMMIT, sent with the seats' hold.
       await lockBookedListing(tx, scope, listingId);
       const hold = seatsReservation(scope, booking, row.id);

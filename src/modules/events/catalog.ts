@@ -84,6 +84,7 @@ export const EVENT_CATALOG: Readonly<Record<EventType, EventTypeEntry>> = {
     'order.expired': ['An order was not paid within its payment window: its units were returned.'],
     'order.completed': ['An order was completed (confirmed by the buyer, its window closed, or a dispute decided for the seller).'],
     'order.disputed': ['The buyer disputed the order.'],
+    'order.booking_starting': ["An order's booked time starts within the mode's booking_reminder_seconds (sent once, for an order committed, claimed or completed; docs/bookings.md)."],
   }),
   ...group('Checkout', Checkout, {
     'checkout.created': ['A checkout was created with one order per item.'],

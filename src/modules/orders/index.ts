@@ -15,3 +15,4 @@ export type { DecideDisputeBody, DisputeOrderBody } from './schemas.js';
 export { serializeOrder } from './serialize.js';
 export type { OrderRow } from './queries.js';
 export { selectOrderListings as findOrderListings } from './queries.js';
+export { scheduleBookingReminder } from './booking-reminder.js';

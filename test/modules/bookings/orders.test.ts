@@ -203,3 +203,28 @@ describe('keys', () => {
     refused(await ctx.request(`/v1/listings/${listing.id}/availability`, { key: pk }), 404, 'resource_missing');
   });
 });
+
+describe('the booking reminder', () => {
+  it("emits order.booking_starting once, booking_reminder_seconds before the start, on the test clock; not for a cancelled order", async () => {
+    // A long claim window, so the orders stay committed until their time.
+    await ctx.db.query(`UPDATE marketplace_modes SET settings = settings || '{"claim_window_seconds": 8640000}'::jsonb WHERE marketplace_id = $1 AND mode = 'test'`, [ctx.marketplaceId]);
+    const listing = await timeListing();
+    const buyer = await h.buyer();
+    const kept = (await h.book(buyer, listing.id, { start: '2026-11-20T09:00:00Z', end: '2026-11-20T10:00:00Z' })).body;
+    const dropped = (await h.book(buyer, listing.id, { start: '2026-11-20T10:00:00Z', end: '2026-11-20T11:00:00Z' })).body;
+    expect((await h.post(`/v1/orders/${dropped.id}/cancel`, {})).status).toBe(200);
+    const reminders = async (id: string) => (await storedEvents(ctx, id)).filter((e) => e.type === 'order.booking_starting');
+    const now = Date.parse((await ctx.request('/v1/test_helpers/clock')).body.now);
+    // To one minute before the reminder (a day before 09:00 on 20 November): nothing yet.
+    const before = (Date.parse('2026-11-19T09:00:00Z') - now) / 1000 - 60;
+    expect((await h.post('/v1/test_helpers/clock/advance', { seconds: before })).status).toBe(200);
+    expect(await reminders(kept.id)).toEqual([]);
+    expect((await h.post('/v1/test_helpers/clock/advance', { seconds: 120 })).status).toBe(200);
+    const sent = await reminders(kept.id);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.data.object).toMatchObject({ id: kept.id, state: 'committed', booking: kept.booking });
+    expect(await reminders(dropped.id)).toEqual([]);
+    expect((await h.post('/v1/test_helpers/clock/advance', { seconds: 3600 })).status).toBe(200);
+    expect(await reminders(kept.id)).toHaveLength(1);
+  });
+});
