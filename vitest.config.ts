@@ -31,6 +31,7 @@ export const DURABILITY_FILES = [
   'test/modules/webhooks/crash.test.ts',
   'test/modules/orders/concurrency.test.ts',
   'test/modules/checkouts/concurrency.test.ts',
+  'test/modules/bookings/concurrency.test.ts',
   'test/modules/orders/orders.property.test.ts',
   'test/modules/payments/payments.property.test.ts',
   'test/modules/payments/checkout-money.property.test.ts',

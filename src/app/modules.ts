@@ -7,7 +7,8 @@ import { accountsModule } from '../modules/accounts/module.js';
 import { buyersModule } from '../modules/buyers/module.js';
 import { categoriesModule } from '../modules/categories/module.js';
 import { checkoutsModule } from '../modules/checkouts/module.js';
-import { checkOutFlow, listingMediaFlows, payOutFlow, placeOrderFlow, sellerBalanceFlow } from '../flows/manifests.js';
+import { checkOutFlow, listingAvailabilityFlows, listingMediaFlows, payOutFlow, placeOrderFlow, sellerBalanceFlow } from '../flows/manifests.js';
+import { bookingsModule } from '../modules/bookings/module.js';
 import { dashboardModule } from '../modules/dashboard/module.js';
 import { emailsModule } from '../modules/emails/module.js';
 import { ledgerModule } from '../modules/ledger/module.js';
@@ -37,6 +38,8 @@ export const MODULES: readonly ModuleManifest[] = [
   categoriesModule,
   sellersModule,
   listingsModule,
+  listingAvailabilityFlows,
+  bookingsModule,
   buyersModule,
   verificationsModule,
   onboardingModule,

@@ -1,5 +1,6 @@
 // The two drivers: PGlite (embedded, one connection) and a node-postgres pool.
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 import { PLAN_EACH_CALL, type Driver, type DriverConn, type HeldLock, type Listener, type ListenOptions, type Row } from './db.js';
@@ -12,8 +13,9 @@ pg.types.setTypeParser(INT8_OID, (value) => Number(value));
 
 export async function pgliteDriver(dataDir: string | null): Promise<Driver> {
   const lite = await PGlite.create(dataDir ?? undefined, {
-    // Search's migration creates the unaccent extension (migrations/0009_search.sql).
-    extensions: { unaccent },
+    // Search's migration creates the unaccent extension (migrations/0009_search.sql), the bookings'
+    // btree_gist (migrations/0036_bookings.sql: the exclusion constraint of booked_seats).
+    extensions: { unaccent, btree_gist },
     parsers: { [INT8_OID]: (value: string) => Number(value), [NUMERIC_OID]: (value: string) => Number(value) },
   });
   const run = async (conn: { query: PGlite['query'] }, sql: string, params: readonly unknown[]): Promise<Row[]> =>

@@ -4,12 +4,18 @@
 const UNIQUE_VIOLATION = '23505';
 const DEADLOCK_DETECTED = '40P01';
 const LOCK_NOT_AVAILABLE = '55P03';
+const EXCLUSION_VIOLATION = '23P01';
 
 /** The SQLSTATE of a database error, or null for any other value. */
 export function sqlState(error: unknown): string | null {
   if (typeof error !== 'object' || error === null) return null;
   const { code } = error as { code?: unknown };
   return typeof code === 'string' ? code : null;
+}
+
+/** A row overlapped another that an exclusion constraint keeps apart (the bookings' seats). */
+export function exclusionViolation(error: unknown): boolean {
+  return sqlState(error) === EXCLUSION_VIOLATION;
 }
 
 /** A lock was not granted within lock_timeout (or NOWAIT). */

@@ -6,6 +6,7 @@
 import type { ModuleManifest } from '../contracts/wiring.js';
 import { addListingMediaRoute } from './routes/add-listing-media.js';
 import { createCheckoutRoute } from './routes/check-out.js';
+import { getAvailabilityRoute, listTimeslotsRoute, putAvailabilityRoute } from './routes/listing-availability.js';
 import { listListingMediaRoute } from './routes/list-listing-media.js';
 import { createOrderRoute } from './routes/place-order.js';
 import { ORDER_WINDOW_TIMERS } from './order-timers.js';
@@ -27,3 +28,9 @@ export const payOutFlow: ModuleManifest = { name: 'flow: pay out', routes: { sec
 
 /** GET /v1/sellers/{id}/balance (seller-balance.ts): the ledger's sums and the payout schedule's next run. */
 export const sellerBalanceFlow: ModuleManifest = { name: "flow: a seller's balance", routes: { secret: [sellerBalanceRoute] } };
+
+/** PUT and GET /v1/listings/{id}/availability, GET /v1/listings/{id}/timeslots (listing-availability.ts). */
+export const listingAvailabilityFlows: ModuleManifest = {
+  name: "flow: a listing's availability",
+  routes: { publishable: [getAvailabilityRoute, listTimeslotsRoute], secret: [putAvailabilityRoute] },
+};

@@ -10,6 +10,7 @@ import type { OperationContext } from '../contracts/context.js';
 import { decideDispute, moveOrder, type ActorInput, type DecideDisputeBody, type Dispute, type DisputeOrderBody, type Order, type OrderOperation } from '../modules/orders/index.js';
 import { processorCallsAfterCommit } from '../modules/payments/index.js';
 import { recordReputationEvent } from '../modules/reputation/index.js';
+import { bookingFollowsOrder } from './order-booking.js';
 import { checkoutFollowsOrder } from './order-checkout.js';
 import { paymentFollowsOrder } from './order-payment.js';
 
@@ -22,6 +23,7 @@ import { paymentFollowsOrder } from './order-payment.js';
 export function moveOrderFlow(ctx: OperationContext, id: string, operation: OrderOperation, input: ActorInput, dispute?: DisputeOrderBody): Promise<Order> {
   return ctx.db.transaction(async (tx) => {
     const move = await moveOrder(tx, ctx, id, operation, input, dispute);
+    await bookingFollowsOrder(tx, ctx.scope, move);
     await checkoutFollowsOrder(tx, ctx.scope, move.order, move.to, move.now);
     await paymentFollowsOrder(tx, ctx.scope, move, processorCallsAfterCommit(ctx));
     return move.order;
@@ -35,6 +37,7 @@ export function moveOrderFlow(ctx: OperationContext, id: string, operation: Orde
 export function decideDisputeFlow(ctx: OperationContext, id: string, body: DecideDisputeBody): Promise<Dispute> {
   return ctx.db.transaction(async (tx) => {
     const decided = await decideDispute(tx, ctx, id, body);
+    await bookingFollowsOrder(tx, ctx.scope, decided.move);
     await checkoutFollowsOrder(tx, ctx.scope, decided.move.order, decided.move.to, decided.move.now);
     await paymentFollowsOrder(tx, ctx.scope, decided.move, processorCallsAfterCommit(ctx));
     await recordReputationEvent(tx, ctx.scope, { subject: decided.loser, kind: 'dispute_lost', order: decided.move.order.id }, decided.move.now);

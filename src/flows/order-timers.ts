@@ -6,6 +6,7 @@
 import type { TimerHandler } from '../contracts/background.js';
 import { CLAIM_WINDOW_TIMER, CONFIRM_WINDOW_TIMER, moveOrderByTimer, PAYMENT_WINDOW_TIMER, type OrderTimer } from '../modules/orders/index.js';
 import { LEAVE_TO_WORKER } from '../modules/payments/index.js';
+import { bookingFollowsOrder } from './order-booking.js';
 import { checkoutFollowsOrder } from './order-checkout.js';
 import { paymentFollowsOrder } from './order-payment.js';
 
@@ -13,6 +14,7 @@ function orderWindowTimer(kind: OrderTimer): TimerHandler {
   return async (tx, scope, timer, now) => {
     const move = await moveOrderByTimer(tx, scope, timer, now, kind);
     if (!move) return;
+    await bookingFollowsOrder(tx, scope, move);
     await checkoutFollowsOrder(tx, scope, move.order, move.to, move.now);
     await paymentFollowsOrder(tx, scope, move, LEAVE_TO_WORKER);
   };

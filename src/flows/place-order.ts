@@ -11,15 +11,19 @@ import type { OperationContext } from '../contracts/context.js';
 import { unitsReservation } from '../modules/listings/index.js';
 import { announceCreated, draftOrder, insertDraft, paymentView, planOrder, serializeOrder, setOrderPayment, unitsRefusal, type CreateOrderBody, type Order } from '../modules/orders/index.js';
 import { assertCanPay, createOrderPayment, processorCallsAfterCommit } from '../modules/payments/index.js';
+import { placeBooking } from './place-booking.js';
 
 /**
  * Refusals in contract 9's order: 404 buyer or listing; 409 invalid_state (listing not published,
  * buyer erased); 403 self_order, seller_suspended, then with payments on processor_not_connected,
- * seller_payouts_not_enabled; 400 a total over the maximum; 409 quantity_unavailable.
+ * seller_payouts_not_enabled; 400 a total over the maximum; 409 quantity_unavailable. A booking's
+ * (place-booking.ts) take the last place.
  */
 export async function placeOrder(ctx: OperationContext, body: CreateOrderBody): Promise<Order> {
   const { scope, db } = ctx;
   const plan = await planOrder(ctx, body);
+  // An order of a listing that sells time (or one that asks for a booking) books time instead of units.
+  if (plan.orderable.unitType !== 'item' || body.booking !== undefined) return placeBooking(ctx, plan);
   const { listingId, sellerId } = plan.orderable;
   try {
     return await db.transaction(async (tx) => {

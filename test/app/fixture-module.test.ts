@@ -67,7 +67,7 @@ describe('a module added in its own folder', () => {
   it("lists its event type in the catalog, in the place its group's rank gives, with the object it carries", async () => {
     const types = (await ctx.request('/v1/event_types?limit=100')).body.data.map((entry: { type: string }) => entry.type);
     const at = types.indexOf('widget.jammed');
-    expect(types.slice(at - 1, at + 2)).toEqual(['order.disputed', 'widget.jammed', 'checkout.created']);
+    expect(types.slice(at - 1, at + 2)).toEqual(['order.booking_starting', 'widget.jammed', 'checkout.created']);
     const one = await ctx.request('/v1/event_types/widget.jammed');
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({ object: 'event_type', type: 'widget.jammed', description: 'A widget jammed: it answers 423 widget_jammed.' });
@@ -79,11 +79,11 @@ describe('a module added in its own folder', () => {
 
   it("puts its event type in the document's webhooks, its envelope carrying its object", () => {
     const webhooks = Object.keys(doc.webhooks);
-    expect(webhooks[webhooks.indexOf('widget.jammed') - 1]).toBe('order.disputed');
+    expect(webhooks[webhooks.indexOf('widget.jammed') - 1]).toBe('order.booking_starting');
     expect(doc.webhooks['widget.jammed'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/WidgetJammedEvent');
     expect(doc.components.schemas.WidgetJammedEvent.properties.data.properties.object.$ref).toBe('#/components/schemas/Widget');
     expect(doc.components.schemas.WebhookEvent.discriminator.mapping['widget.jammed']).toBe('#/components/schemas/WidgetJammedEvent');
-    expect(doc.paths['/v1/events'].get.parameters.find((p: { name: string }) => p.name === 'type').description).toContain('order.disputed, widget.jammed, checkout.created');
+    expect(doc.paths['/v1/events'].get.parameters.find((p: { name: string }) => p.name === 'type').description).toContain('order.booking_starting, widget.jammed, checkout.created');
   });
 
   it('lets webhook endpoints subscribe to its event type and the events list filter by it', async () => {

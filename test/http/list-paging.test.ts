@@ -22,12 +22,19 @@ beforeAll(async () => {
   const listing = await createPublishedListing(ctx, { seller: seller.id, quantity: 5 });
   const order = await ctx.request('/v1/orders', { body: { buyer: buyer.id, listing: listing.id } });
   expect(order.status, order.text).toBe(201);
+  // A listing that sells time, open around the clock: its time slots are a list too.
+  const timed = await createPublishedListing(ctx, { seller: seller.id, unit_type: 'time', slot_minutes: 60 });
+  const week = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+  const open = await ctx.request(`/v1/listings/${timed.id}/availability`, { method: 'PUT', body: { time_zone: 'UTC', rules: [{ days: week, start: '00:00', end: '24:00' }] } });
+  expect(open.status, open.text).toBe(200);
+  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
   const login = await ctx.request('/manage/v1/login', { key: null, body: ctx.owner });
   expect(login.status, login.text).toBe(200);
   managementToken = login.body.token;
   values = {
     '/v1/orders/{id}/events': { id: order.body.id },
     '/v1/listings/{id}/media': { id: listing.id },
+    '/v1/listings/{id}/timeslots': { id: timed.id, start: day(2), end: day(4) },
     '/manage/v1/marketplaces/{id}/modes/{mode}/api_keys': { id: ctx.marketplaceId, mode: 'test' },
     // Required filters: who the reviews and reputation events are of.
     '/v1/reviews': { subject: seller.id },

@@ -55,6 +55,8 @@ const TABLES: Record<string, 'party data' | { none: string }> = {
   simulated_processor_records: { none: "the simulated processor's own books: its references, types and amounts, for reconciliation" },
   processor_event_receipts: { none: 'processor event ids already handled' },
   webhook_endpoints: { none: "the platform's own receivers" },
+  listing_availability: { none: "a listing's time zone, hours and closures; an exception's reason is a note on the listing, like its text" },
+  booked_seats: { none: 'seat indexes and times held, by listing and order id' },
   listings: { none: "the seller's listings are taken down (removed_reason seller_erased); their text is the offer, not the person" },
   categories: { none: 'platform catalog' },
   timers: { none: 'kind, subject id and time' },

@@ -33,6 +33,7 @@ import {
   updateListingValues,
   type ListingRow,
   type ListingValues,
+  type UnitType,
 } from './queries.js';
 import type { BulkCreateListingsBody, CreateListingBody, ListListingsQuery, Listing, UpdateListingBody } from './schemas.js';
 import { serializeListing } from './serialize.js';
@@ -95,11 +96,30 @@ async function insertOne(tx: Tx, ctx: OperationContext, body: CreateListingBody,
     attributes,
     metadata: body.metadata ?? {},
     expires_at: expiresAt,
+    ...unitOf(body),
     now,
   });
   const listing = serializeListing(row);
   await emitEvent(tx, scope, now, 'listing.created', listing);
   return listing;
+}
+
+/**
+ * The unit fields of a new listing, checked against its unit_type: an item listing takes neither
+ * seats nor slot_minutes; a day or time listing takes no quantity (it sells time, not counted
+ * units); a time listing needs slot_minutes, a day listing refuses it.
+ */
+function unitOf(body: CreateListingBody): { unit_type: UnitType; seats: number; slot_minutes: number | null } {
+  const unitType = body.unit_type ?? 'item';
+  if (unitType === 'item') {
+    if (body.seats !== undefined) throw errors.invalidRequest('seats is for listings that sell time (unit_type day or time); an item listing has a quantity.', 'seats');
+    if (body.slot_minutes !== undefined) throw errors.invalidRequest('slot_minutes is for listings of unit_type time.', 'slot_minutes');
+    return { unit_type: unitType, seats: 1, slot_minutes: null };
+  }
+  if (body.quantity !== undefined) throw errors.invalidRequest(`A listing of unit_type ${unitType} sells time, not counted units: give seats, not quantity.`, 'quantity');
+  if (unitType === 'day' && body.slot_minutes !== undefined) throw errors.invalidRequest('A day listing is booked by whole days; slot_minutes is for unit_type time.', 'slot_minutes');
+  if (unitType === 'time' && body.slot_minutes === undefined) throw errors.invalidRequest('A time listing needs slot_minutes, the length of its slot.', 'slot_minutes');
+  return { unit_type: unitType, seats: body.seats ?? 1, slot_minutes: body.slot_minutes ?? null };
 }
 
 // ---- read ----
@@ -154,7 +174,12 @@ export async function updateListing(ctx: OperationContext, id: string, body: Upd
       attributes: body.attributes ?? before.attributes,
       metadata: body.metadata ?? before.metadata,
       expires_at: body.expires_at === undefined ? before.expires_at : changedExpiresAt(body.expires_at, before.expires_at, now),
+      seats: body.seats ?? before.seats,
+      slot_minutes: body.slot_minutes ?? before.slot_minutes,
     };
+    if (body.seats !== undefined && before.unit_type === 'item') throw errors.invalidRequest('seats is for listings that sell time (unit_type day or time); an item listing has a quantity.', 'seats');
+    if (body.slot_minutes !== undefined && before.unit_type !== 'time') throw errors.invalidRequest('slot_minutes is for listings of unit_type time.', 'slot_minutes');
+    if (body.quantity !== undefined && before.unit_type !== 'item') throw errors.invalidRequest(`A listing of unit_type ${before.unit_type} sells time, not counted units: change seats, not quantity.`, 'quantity');
     const held = before.quantity_reserved + before.quantity_sold;
     if (values.quantity < held) {
       throw errors.invalidRequest(

@@ -5,7 +5,8 @@ import type { Scope } from '../../scope.js';
 import type { ListingStatus } from './status.js';
 
 const COLUMNS = `id, seller_id, category_id, title, description, price_amount, currency, quantity, quantity_reserved,
-  quantity_sold, status, attributes, metadata, published_at, expires_at, removed_reason, created_at, updated_at`;
+  quantity_sold, status, attributes, metadata, published_at, expires_at, removed_reason, created_at, updated_at,
+  unit_type, seats, slot_minutes`;
 /** The columns a ListingRow is read with, for search's statements (search/queries.ts). */
 export const LISTING_COLUMNS = COLUMNS;
 
@@ -20,10 +21,18 @@ export interface ListingValues {
   attributes: Record<string, string>;
   metadata: Record<string, string>;
   expires_at: Date | null;
+  /** How many bookings may overlap (day and time listings; 1 for an item listing). */
+  seats: number;
+  /** The length of a time listing's slot; null for the others. */
+  slot_minutes: number | null;
 }
+
+/** What a listing sells: counted units (item), nights (day) or slots of time (time). Fixed at creation. */
+export type UnitType = 'item' | 'day' | 'time';
 
 export interface ListingRow extends ListingValues {
   id: string;
+  unit_type: UnitType;
   seller_id: string;
   quantity_reserved: number;
   quantity_sold: number;
@@ -37,12 +46,12 @@ export interface ListingRow extends ListingValues {
 export async function insertListing(
   tx: Tx,
   scope: Scope,
-  listing: ListingValues & { id: string; seller_id: string; now: Date },
+  listing: ListingValues & { id: string; seller_id: string; unit_type: UnitType; now: Date },
 ): Promise<ListingRow> {
   const rows = await tx.query<ListingRow>(
     `INSERT INTO listings (marketplace_id, mode, id, seller_id, category_id, title, description, price_amount, currency,
-                           quantity, status, attributes, metadata, expires_at, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'draft', $11, $12, $13, $14, $14)
+                           quantity, status, attributes, metadata, expires_at, created_at, updated_at, unit_type, seats, slot_minutes)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'draft', $11, $12, $13, $14, $14, $15, $16, $17)
      RETURNING ${COLUMNS}`,
     [
       scope.marketplaceId,
@@ -59,6 +68,9 @@ export async function insertListing(
       JSON.stringify(listing.metadata),
       listing.expires_at,
       listing.now,
+      listing.unit_type,
+      listing.seats,
+      listing.slot_minutes,
     ],
   );
   return rows[0]!;
@@ -133,7 +145,7 @@ export async function updateListingValues(
 ): Promise<ListingRow> {
   const rows = await tx.query<ListingRow>(
     `UPDATE listings SET category_id = $4, title = $5, description = $6, price_amount = $7, currency = $8, quantity = $9,
-                         attributes = $10, metadata = $11, expires_at = $12, updated_at = $13
+                         attributes = $10, metadata = $11, expires_at = $12, updated_at = $13, seats = $14, slot_minutes = $15
       WHERE marketplace_id = $1 AND mode = $2 AND id = $3
       RETURNING ${COLUMNS}`,
     [
@@ -150,6 +162,8 @@ export async function updateListingValues(
       JSON.stringify(values.metadata),
       values.expires_at,
       now,
+      values.seats,
+      values.slot_minutes,
     ],
   );
   return rows[0]!;

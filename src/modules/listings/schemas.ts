@@ -12,6 +12,16 @@ export const BULK_MAX = 100;
 export const ATTRIBUTE_VALUE_MAX = 500;
 export const ATTRIBUTES_MAX = 50;
 
+export const UNIT_TYPES = ['item', 'day', 'time'] as const;
+export const LISTING_SEATS_MAX = 1000;
+export const UnitTypeSchema = StringEnum(UNIT_TYPES, {
+  description:
+    'What the listing sells: `item` counted units (quantity; the default), `day` nights (a booking names dates, end exclusive; the price is per night), ' +
+    '`time` slots of `slot_minutes` (a booking is one or more consecutive slots; the price is per slot). docs/bookings.md.',
+});
+const Seats = Type.Integer({ minimum: 1, maximum: LISTING_SEATS_MAX, description: 'How many bookings may hold the same time (1 for a flat, 12 for a class), 1 to 1000; day and time listings only.' });
+const SlotMinutes = Type.Integer({ minimum: 5, maximum: 1440, description: "The length of a time listing's slot in minutes, 5 to 1440; required for `time`, refused for the others." });
+
 export const ListingStatus = StringEnum(LISTING_STATUSES, { description: 'draft, published, sold, expired or removed.' });
 
 export const Price = Type.Object(
@@ -58,6 +68,9 @@ export const Listing = Type.Object(
     price: Type.Object({ amount: Type.Integer(), currency: Type.String() }),
     quantity: Type.Integer(),
     quantity_available: Type.Integer({ description: 'quantity minus units held by open orders and units sold.' }),
+    unit_type: UnitTypeSchema,
+    seats: Type.Integer({ description: 'How many bookings may hold the same time; 1 for an item listing.' }),
+    slot_minutes: Nullable(Type.Integer({ description: "A time listing's slot length; null for the others." })),
     status: ListingStatus,
     attributes: Type.Record(Type.String(), Type.String()),
     media: Type.Array(Media, { description: 'Ready media by position, then age.' }),
@@ -81,6 +94,9 @@ export const Listing = Type.Object(
         price: { amount: 4500, currency: 'USD' },
         quantity: 1,
         quantity_available: 1,
+        unit_type: 'item',
+        seats: 1,
+        slot_minutes: null,
         status: 'published',
         attributes: { size_eu: '42', color: 'red' },
         media: [],
@@ -104,11 +120,14 @@ export const CreateListingBody = Body(
     description: Type.Optional(Description),
     price: Price,
     quantity: Type.Optional(Quantity),
+    unit_type: Type.Optional(UnitTypeSchema),
+    seats: Type.Optional(Seats),
+    slot_minutes: Type.Optional(SlotMinutes),
     attributes: Type.Optional(Attributes),
     metadata: Type.Optional(Metadata),
     expires_at: Type.Optional(ExpiresAt),
   },
-  'A new listing, created as a draft.',
+  'A new listing, created as a draft. A day or time listing (unit_type) takes seats (default 1) and no quantity; a time listing needs slot_minutes.',
 );
 Object.assign(CreateListingBody, {
   examples: [
@@ -140,11 +159,13 @@ export const UpdateListingBody = Body(
         description: 'The new total, 1 to 100000; not below the units held by open orders and sold.',
       }),
     ),
+    seats: Type.Optional(Seats),
+    slot_minutes: Type.Optional(SlotMinutes),
     attributes: Type.Optional(Attributes),
     metadata: Type.Optional(Metadata),
     expires_at: Type.Optional(ExpiresAt),
   },
-  'Fields to change; the others stay. Allowed while the listing is draft, published or expired.',
+  'Fields to change; the others stay (unit_type is fixed at creation). Allowed while the listing is draft, published or expired.',
 );
 Object.assign(UpdateListingBody, { examples: [{ price: { amount: 3900, currency: 'USD' }, quantity: 2 }] });
 export type UpdateListingBody = Static<typeof UpdateListingBody>;

@@ -77,6 +77,11 @@ export async function checkCheckoutItems(tx: Tx, ctx: OperationContext, request:
  */
 export function draftCheckoutOrders(checked: CheckedCheckoutItems): DraftedCheckoutOrders {
   const { request, settings, now } = checked;
+  checked.orderable.forEach((o, i) => {
+    if (o.unitType !== 'item') {
+      throw errors.invalidRequest(`The listing ${o.listingId} sells time (unit_type ${o.unitType}); book it with POST /v1/orders and a booking.`, `items[${i}].listing`);
+    }
+  });
   const made = checked.orderable.map((o, i) => newOrder(o, request.items[i]!.quantity ?? 1, request, request.checkout, settings, now, itemParams(i)));
   const sum = (field: 'subtotal' | 'fee_amount' | 'total') => made.reduce((total, m) => total + Number(m.row[field]), 0);
   const total = sum('total');

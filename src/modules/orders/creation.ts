@@ -40,6 +40,22 @@ export interface OrderableInputs {
   unitAmount: number;
   currency: string;
   fee: { percent_bps: number | null; fixed_amount: number | null } | null;
+  /** What the listing sells (docs/bookings.md): counted units, or time (day, time) booked with a booking. */
+  unitType: 'item' | 'day' | 'time';
+  seats: number;
+  slotMinutes: number | null;
+}
+
+/**
+ * A booking checked by the bookings module: its time, seats, zone, and the units of time it
+ * holds (nights or slots); the order's quantity is units × seats and it holds no counted units.
+ */
+export interface OrderBookingValues {
+  start: Date;
+  end: Date;
+  seats: number;
+  timeZone: string;
+  units: number;
 }
 
 /**
@@ -66,6 +82,9 @@ export function checkOrderable(inputs: OrderInputsRow | undefined, asked: { buye
     unitAmount: Number(inputs.price_amount),
     currency: inputs.currency!,
     fee: inputs.category_fee,
+    unitType: inputs.unit_type ?? 'item',
+    seats: inputs.seats ?? 1,
+    slotMinutes: inputs.slot_minutes,
   };
 }
 
@@ -100,11 +119,13 @@ export function newOrder(
   settings: Settings,
   now: Date,
   params: InputParams,
+  booking: OrderBookingValues | null = null,
 ): NewOrder {
+  if (booking !== null) quantity = booking.units * booking.seats;
   const subtotal = inputs.unitAmount * quantity;
   const feeAmount = feeOf(subtotal, inputs.fee ?? settings.platform_fee);
   if (subtotal + feeAmount > MAX_AMOUNT) {
-    throw errors.invalidRequest(`The order's total would exceed ${MAX_AMOUNT} minor units; order fewer units.`, params.quantity);
+    throw errors.invalidRequest(`The order's total would exceed ${MAX_AMOUNT} minor units; order fewer units.`, booking === null ? params.quantity : 'booking');
   }
   const state: OrderState = settings.payments_enabled ? 'awaiting_payment' : 'committed';
   const deadline = new Date(now.getTime() + settings[STATE_WINDOW[state]!.setting] * 1000);
@@ -120,7 +141,7 @@ export function newOrder(
     total: subtotal + feeAmount,
     currency: inputs.currency,
     state,
-    units: 'reserved',
+    units: booking === null ? 'reserved' : 'none',
     payment_id: null,
     payment_method: options.payment_method ?? 'checkout_session',
     success_url: options.success_url ?? null,
@@ -132,6 +153,10 @@ export function newOrder(
     deadline,
     metadata: options.metadata ?? {},
     checkout_id: checkoutId,
+    booking_start: booking?.start ?? null,
+    booking_end: booking?.end ?? null,
+    booking_seats: booking?.seats ?? null,
+    booking_time_zone: booking?.timeZone ?? null,
     claimed_at: null,
     completed_at: null,
     cancelled_at: null,

@@ -27,6 +27,7 @@ export const ORDER_EVENT_TYPES = [
     'order.expired': ['An order was not paid within its payment window: its units were returned.'],
     'order.completed': ['An order was completed (confirmed by the buyer, its window closed, or a dispute decided for the seller).'],
     'order.disputed': ['The buyer disputed the order.'],
+    'order.booking_starting': ["An order's booked time starts within the mode's booking_reminder_seconds (sent once, for an order committed, claimed or completed; docs/bookings.md)."],
   }),
   eventGroup({ objectName: 'Dispute', object: Dispute, rank: 130 }, {
     'dispute.created': ['A buyer opened a dispute of an order.'],

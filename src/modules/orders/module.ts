@@ -2,6 +2,7 @@
 // disputes, with the dispute's decision timer (the order's window timers move its payment too:
 // they are a flow's, src/flows/order-timers.ts).
 import type { ModuleManifest } from '../../contracts/wiring.js';
+import { BOOKING_STARTING_TIMER, bookingStartingTimer } from './booking-reminder.js';
 import { ORDER_ERROR_CODES, ORDER_ID_PREFIXES, ORDER_EVENT_TYPES } from './declarations.js';
 import { DISPUTE_DECISION_TIMER, disputeDecisionTimer } from './disputes.js';
 import { ordersErasure } from './erasure.js';
@@ -16,6 +17,7 @@ export const ordersModule: ModuleManifest = {
   routes: { secret: orderRoutes },
   timers: {
     [DISPUTE_DECISION_TIMER]: disputeDecisionTimer,
+    [BOOKING_STARTING_TIMER]: bookingStartingTimer,
   },
   erasure: { participant: ordersErasure },
   expandable: [expandableOrder, expandableDispute],

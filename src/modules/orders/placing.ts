@@ -11,7 +11,7 @@ import { emitEvents } from '../../outbox/emit.js';
 import type { Scope } from '../../scope.js';
 import { findListingForOrder } from '../listings/index.js';
 import { settingsAndNowOf } from '../marketplaces/index.js';
-import { checkOrderable, createdEvents, listingNotOrderable, newOrder, ORDER_PARAMS, quantityUnavailable, type NewOrder, type OrderableInputs } from './creation.js';
+import { checkOrderable, createdEvents, listingNotOrderable, newOrder, ORDER_PARAMS, quantityUnavailable, type NewOrder, type OrderableInputs, type OrderBookingValues } from './creation.js';
 import { STATE_WINDOW } from './machine.js';
 import { insertOrder, selectOrderInputs, updateOrderPayment, type OrderRow } from './queries.js';
 import type { CreateOrderBody, Order } from './schemas.js';
@@ -39,9 +39,13 @@ export async function planOrder(ctx: OperationContext, body: CreateOrderBody): P
   return { body, orderable, quantity: body.quantity ?? 1, settings, now };
 }
 
-/** The new order's row and creation transition, amounts fixed; 400 when its total exceeds MAX_AMOUNT. */
-export function draftOrder(plan: OrderPlan): NewOrder {
-  return newOrder(plan.orderable, plan.quantity, plan.body, null, plan.settings, plan.now, ORDER_PARAMS);
+/**
+ * The new order's row and creation transition, amounts fixed; 400 when its total exceeds
+ * MAX_AMOUNT. With a booking (checked by the bookings module) its quantity is the booking's units
+ * of time × seats, and it holds no counted units.
+ */
+export function draftOrder(plan: OrderPlan, booking: OrderBookingValues | null = null): NewOrder {
+  return newOrder(plan.orderable, plan.quantity, plan.body, null, plan.settings, plan.now, ORDER_PARAMS, booking);
 }
 
 /** Writes the drafted order, its transition and its window's timer (one statement). */

@@ -8,7 +8,8 @@ import { scheduleTimerWith } from '../../workers/timers.js';
 import type { DisputeStatus } from './dispute-machine.js';
 import type { OrderState } from './machine.js';
 
-export type Units = 'reserved' | 'returned' | 'sold';
+/** 'none': an order of a listing that sells time holds no counted units (its time is the bookings module's). */
+export type Units = 'reserved' | 'returned' | 'sold' | 'none';
 
 /** What a move may change of an order. */
 export interface OrderMutable {
@@ -43,6 +44,11 @@ export interface OrderRow extends OrderMutable {
   metadata: Record<string, string>;
   /** The checkout the order was made in; null for an order made alone. */
   checkout_id: string | null;
+  /** A booking's time (an order of a day or time listing); all four null for an order of units. */
+  booking_start: Date | null;
+  booking_end: Date | null;
+  booking_seats: number | null;
+  booking_time_zone: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -58,7 +64,8 @@ export interface TransitionValues {
 
 const COLUMNS = `id, buyer_id, seller_id, listing_id, quantity, unit_amount, subtotal, fee_amount, total, currency, state, units,
   payment_id, payment_method, success_url, cancel_url, cancellation_proposed_by, cancellation_reason, cancellation_proposed_at,
-  dispute_id, deadline, metadata, checkout_id, claimed_at, completed_at, cancelled_at, expired_at, created_at, updated_at`;
+  dispute_id, deadline, metadata, checkout_id, claimed_at, completed_at, cancelled_at, expired_at, created_at, updated_at,
+  booking_start, booking_end, booking_seats, booking_time_zone`;
 
 /**
  * What order creation's rules read, in one statement and without locks: the mode's settings and
@@ -85,6 +92,9 @@ export interface OrderInputsRow {
   quantity_available: number | null;
   seller_external_id: string | null;
   seller_status: string | null;
+  unit_type: 'item' | 'day' | 'time' | null;
+  seats: number | null;
+  slot_minutes: number | null;
   category_fee: { percent_bps: number | null; fixed_amount: number | null } | null;
 }
 
@@ -96,6 +106,7 @@ export async function selectOrderInputs(q: Queryable, scope: Scope, buyerId: str
             l.id AS listing_id, l.status AS listing_status, l.seller_id, l.category_id, l.price_amount, l.currency,
             l.quantity - l.quantity_reserved - l.quantity_sold AS quantity_available,
             s.external_id AS seller_external_id, s.status AS seller_status,
+            l.unit_type, l.seats, l.slot_minutes,
             c.fee AS category_fee
        FROM marketplace_modes mm
       CROSS JOIN unnest($4::text[]) WITH ORDINALITY AS i(listing_id, n)
@@ -138,14 +149,20 @@ export async function insertOrder(tx: Tx, scope: Scope, order: OrderRow, transit
     order.created_at,
     transition.id,
     order.checkout_id,
+    order.units,
+    order.booking_start,
+    order.booking_end,
+    order.booking_seats,
+    order.booking_time_zone,
   ];
   const timer = scheduleTimerWith('t', { marketplaceId: '$1', mode: '$2', subjectId: '$3', runAt: '$18' }, timerKind, params);
   await tx.query(
     `WITH o AS (
        INSERT INTO orders (marketplace_id, mode, id, buyer_id, seller_id, listing_id, quantity, unit_amount, subtotal, fee_amount,
                            total, currency, state, units, payment_id, payment_method, success_url, cancel_url, deadline, metadata,
-                           checkout_id, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'reserved', $14, $15, $16, $17, $18, $19, $22, $20, $20)
+                           checkout_id, created_at, updated_at, booking_start, booking_end, booking_seats, booking_time_zone)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $23, $14, $15, $16, $17, $18, $19, $22, $20, $20,
+               $24, $25, $26, $27)
        RETURNING id),
      ${timer}
      INSERT INTO order_transitions (marketplace_id, mode, id, order_id, from_state, to_state, transition, actor, reason, created_at)

@@ -25,6 +25,29 @@ export const Cancellation = Type.Object({
   proposed_at: Timestamp,
 });
 
+export const BOOKING_TIME_MAX = 40;
+
+export const OrderBooking = Type.Object(
+  {
+    start: Timestamp,
+    end: Timestamp,
+    seats: Type.Integer({ description: 'Seats held; quantity = the units of time (nights, slots) × seats.' }),
+    time_zone: Type.String({ description: "The listing's IANA time zone when the booking was made.", examples: ['Europe/Berlin'] }),
+  },
+  { description: 'The time the order holds (a listing that sells time), end exclusive; null for an order of counted units.' },
+);
+
+/** A booking asked for: the time of a day or time listing (docs/bookings.md). */
+export const BookingRequest = Type.Object(
+  {
+    start: Type.String({ minLength: 1, maxLength: BOOKING_TIME_MAX, description: 'An ISO 8601 timestamp; for a day listing a date (`2026-10-24`: its local midnight) is also taken.' }),
+    end: Type.String({ minLength: 1, maxLength: BOOKING_TIME_MAX, description: 'End exclusive, as start: for a day listing the check-out date.' }),
+    seats: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Seats, default 1; at most the listing\'s seats.' })),
+  },
+  { additionalProperties: false, description: 'For a listing of unit_type day or time (and only for one): the time to book, reserved with the order.' },
+);
+export type BookingRequest = Static<typeof BookingRequest>;
+
 export const Order = Type.Object(
   {
     object: Type.Literal('order'),
@@ -45,6 +68,7 @@ export const Order = Type.Object(
     deadline: Nullable(Timestamp),
     metadata: Metadata,
     checkout: Nullable(Type.String({ description: 'The checkout the order was made in (`chk_…`); null for an order made alone.' })),
+    booking: Nullable(OrderBooking),
     claimed_at: NullableTimestamp,
     completed_at: NullableTimestamp,
     cancelled_at: NullableTimestamp,
@@ -74,6 +98,7 @@ export const Order = Type.Object(
         deadline: '2026-11-28T09:30:00.000Z',
         metadata: {},
         checkout: null,
+        booking: null,
         claimed_at: null,
         completed_at: null,
         cancelled_at: null,
@@ -109,6 +134,7 @@ export const CreateOrderBody = Type.Object(
     success_url: Type.Optional(RedirectUrl('Where Checkout sends the buyer after paying (else the mode\'s checkout_success_url).')),
     cancel_url: Type.Optional(RedirectUrl('Where Checkout sends the buyer who goes back (else the mode\'s checkout_cancel_url).')),
     metadata: Type.Optional(Metadata),
+    booking: Type.Optional(BookingRequest),
   },
   { additionalProperties: false, examples: [{ buyer: 'byr_01jd2b7v8k0000000000000000', listing: 'lst_01jd3k5v8w9x0y1z2a3b4c5d6e', quantity: 1 }] },
 );

@@ -27,6 +27,10 @@ export function serializeOrder(row: OrderRow): Order {
     deadline: iso(row.deadline),
     metadata: row.metadata,
     checkout: row.checkout_id,
+    booking:
+      row.booking_start === null
+        ? null
+        : { start: iso(row.booking_start)!, end: iso(row.booking_end)!, seats: row.booking_seats!, time_zone: row.booking_time_zone! },
     claimed_at: iso(row.claimed_at),
     completed_at: iso(row.completed_at),
     cancelled_at: iso(row.cancelled_at),

@@ -30,7 +30,7 @@ const EVENT_TYPES = [
   'listing.published', 'listing.unpublished', 'listing.sold', 'listing.expired', 'listing.removed',
   'media.ready', 'media.deleted', 'order.created', 'order.committed', 'order.claimed',
   'order.cancellation_proposed', 'order.cancellation_declined', 'order.cancelled', 'order.expired',
-  'order.completed', 'order.disputed', 'checkout.created', 'checkout.completed',
+  'order.completed', 'order.disputed', 'order.booking_starting', 'checkout.created', 'checkout.completed',
   'checkout.expired', 'checkout.cancelled', 'payment.created', 'payment.succeeded',
   'payment.failed', 'payment.canceled', 'payment.refunded', 'payment.released',
   'payment.release_failed', 'refund.created', 'refund.updated', 'payout.created', 'payout.paid',
