@@ -3,11 +3,11 @@
 export type Side = 'debit' | 'credit';
 
 /** The fixed accounts; a seller's is `seller:<seller id>`. */
-export const FIXED_ACCOUNTS = ['buyer_funds', 'disputes', 'platform_losses', 'platform_fees', 'transfers_out', 'refunds_out'] as const;
+export const FIXED_ACCOUNTS = ['buyer_funds', 'disputes', 'seller_receivables', 'platform_losses', 'platform_fees', 'transfers_out', 'refunds_out'] as const;
 export type FixedAccount = (typeof FIXED_ACCOUNTS)[number];
 export type Account = FixedAccount | `seller:${string}`;
 
-const DEBIT_ACCOUNTS: ReadonlySet<string> = new Set(['buyer_funds', 'disputes', 'platform_losses']);
+const DEBIT_ACCOUNTS: ReadonlySet<string> = new Set(['buyer_funds', 'disputes', 'seller_receivables', 'platform_losses']);
 
 /** An account's normal side: debit for what the platform holds or bears, credit for what it owes or earned. */
 export function sideOf(account: Account): Side {
@@ -32,6 +32,11 @@ export const ENTRY_TYPES = [
   'transfer_failure',
   'shortfall',
   'shortfall_reversal',
+  'seller_debt',
+  'seller_debt_reversal',
+  'recovery',
+  'recovery_reversal',
+  'seller_debt_write_off',
   'dispute',
   'dispute_won',
   'dispute_lost',
@@ -47,9 +52,10 @@ export interface EntryLine {
 export interface NewEntry {
   type: EntryType;
   currency: string;
-  /** What caused it: pay_…, ref_… or cdp_…. */
+  /** What caused it: pay_…, ref_…, cdp_…, or the seller (sel_…) for a write-off of their debt. */
   sourceId: string;
-  paymentId: string;
+  /** Null for what no payment caused: a write-off, a recovery by something else than a release. */
+  paymentId: string | null;
   orderId: string | null;
   sellerId: string | null;
   /** The processor's id of the movement (charge or intent, refund, transfer, reversal, dispute). */

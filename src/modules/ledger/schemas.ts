@@ -9,7 +9,10 @@ export const EntryTypeSchema = StringEnum(ENTRY_TYPES, {
   description:
     'charge / charge_reversal (buyer_funds), platform_fee / platform_fee_refund (platform_fees), refund / refund_failure (refunds_out), ' +
     'transfer / transfer_reversal / transfer_failure (transfers_out), shortfall / shortfall_reversal (platform_losses), ' +
-    'each paired with the seller account; dispute, dispute_won, dispute_lost (a card dispute: buyer_funds, disputes, platform_losses).',
+    'seller_debt / seller_debt_reversal (seller_receivables: what the seller owes after release), recovery / recovery_reversal (seller_receivables: ' +
+    'a release kept to pay it back, and given back when the release fails), each paired with the seller account; seller_debt_write_off ' +
+    '(seller_receivables to platform_losses); dispute, dispute_won, dispute_lost (a card dispute: buyer_funds, disputes, and platform_losses, ' +
+    'or seller_receivables and platform_fees when the seller owes their part).',
 });
 
 export const BalanceTransaction = Type.Object(
@@ -20,10 +23,10 @@ export const BalanceTransaction = Type.Object(
     type: EntryTypeSchema,
     amount: Type.Integer({ description: "Minor units, signed: positive when the account's balance grows." }),
     currency: Type.String({ description: "The payment's currency, upper case." }),
-    account: Type.String({ description: 'buyer_funds, disputes, platform_losses (debit accounts), platform_fees, transfers_out, refunds_out or seller:<seller id> (credit accounts).' }),
+    account: Type.String({ description: 'buyer_funds, disputes, seller_receivables, platform_losses (debit accounts), platform_fees, transfers_out, refunds_out or seller:<seller id> (credit accounts).' }),
     side: StringEnum(['debit', 'credit'] as const, { description: "The account's normal side." }),
-    source: Type.String({ description: 'What caused it: the payment (pay_…: charge, fee, transfer), the refund (ref_…) or the card dispute (cdp_…).' }),
-    payment: Type.String({ description: "The payment whose money moved (a checkout's charge for a card dispute on it)." }),
+    source: Type.String({ description: 'What caused it: the payment (pay_…: charge, fee, transfer, recovery), the refund (ref_…), the card dispute (cdp_…) or the seller (sel_…: a write-off of their debt).' }),
+    payment: Nullable(Type.String({ description: "The payment whose money moved (a checkout's charge for a card dispute on it); null for a write-off of a seller's debt." })),
     order: Nullable(Type.String()),
     seller: Nullable(Type.String({ description: "The entry's seller, on both of its lines." })),
     processor_reference: Nullable(Type.String({ description: "The processor's id of the movement (charge or intent, refund, transfer, transfer reversal, dispute), for reconciliation." })),
@@ -64,12 +67,13 @@ export const SellerBalance = Type.Object(
     pending: Type.Integer({ description: "The seller account's balance: owed to the seller and not sent yet (paid orders not released, less refunds)." }),
     transferred: Type.Integer({ description: 'Sent to the seller: the sum of transfer lines.' }),
     reversed: Type.Integer({ description: 'Taken back: transfer reversals and transfers that failed after they were made.' }),
-    net: Type.Integer({ description: 'pending + transferred − reversed.' }),
+    owed: Type.Integer({ description: "What the seller owes the platform after being paid (a refund whose reversal was refused, a lost card dispute's seller part), not recovered from a release or written off yet: the seller's seller_receivables balance." }),
+    net: Type.Integer({ description: 'What the seller keeps of the marketplace: pending + transferred − reversed − owed.' }),
     livemode: Type.Boolean(),
   },
   {
     additionalProperties: false,
-    examples: [{ object: 'seller_balance', seller: 'sel_01jd0000000000000000000000', currency: 'USD', pending: 0, transferred: 3375, reversed: 1951, net: 1424, livemode: false }],
+    examples: [{ object: 'seller_balance', seller: 'sel_01jd0000000000000000000000', currency: 'USD', pending: 0, transferred: 3375, reversed: 1951, owed: 0, net: 1424, livemode: false }],
   },
 );
 export type SellerBalance = Static<typeof SellerBalance>;

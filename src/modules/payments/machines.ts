@@ -41,6 +41,7 @@ export const RELEASE_MACHINE = defineMachine({
     succeed: 'succeed',
     fail: 'fail',
     retry: 'be retried',
+    recover: 'be kept in full for what the seller owes',
     settle_nothing: 'end with nothing to release',
   },
   timers: { [RELEASE_TIMER]: 'start' },
@@ -53,6 +54,8 @@ export const RELEASE_MACHINE = defineMachine({
     { from: ['held', 'releasing', 'released'], operation: 'fail', who: ['processor', 'platform', 'timer'], to: 'failed', emits: ['payment.release_failed'], cancels: [RELEASE_TIMER] },
     // retry_release, or the seller's payouts became enabled.
     { from: ['failed'], operation: 'retry', who: ['platform', 'processor'], to: 'releasing', emits: [] },
+    // What the seller owes (docs/ledger.md) takes the whole share: released with no transfer.
+    { from: ['held', 'failed'], operation: 'recover', who: ['platform', 'timer', 'processor'], to: 'released', emits: ['payment.released'], cancels: [RELEASE_TIMER] },
     { from: ['none', 'held', 'failed'], operation: 'settle_nothing', who: ['platform', 'timer', 'processor'], to: 'nothing_to_release', emits: [], cancels: [RELEASE_TIMER] },
   ],
 });
