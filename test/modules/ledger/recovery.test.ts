@@ -9,6 +9,7 @@ import { receiveProcessorReports } from '../../../src/flows/receive-processor-re
 import type { Scope } from '../../../src/scope.js';
 import type { Json } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
+import { checkoutHelpers } from '../payments/checkout-helpers.js';
 import { paymentHelpers } from '../payments/helpers.js';
 import { expectError, ownerToken } from '../accounts/manage-helpers.js';
 import { expectLedgerConsistent } from './ledger-checks.js';
@@ -16,6 +17,7 @@ import { expectLedgerConsistent } from './ledger-checks.js';
 let ctx: TestContext;
 let scope: Scope;
 const h = paymentHelpers(() => ctx);
+const c = checkoutHelpers(() => ctx);
 let n = 0;
 const report = (reports: ProcessorReport[]) => receiveProcessorReports(ctx.services, scope, { provider: 'stripe', eventId: `evt_recovery_${++n}` }, reports);
 const DAY = 86_400;
@@ -179,6 +181,26 @@ describe("a processor's own refund after release and a lost card dispute", () =>
     expect(await balance(first)).toMatchObject({ pending: 0, transferred: 1000, owed: 0, net: 1000 });
     expect(await lines(`account=platform_losses&seller=${first.seller.id}`)).toEqual([]);
     await consistent(first);
+  });
+
+  it("a lost dispute on a checkout's charge: each share's seller owes their part, split by the shares' amounts", async () => {
+    const checkout = await c.paidCheckout([{ price: 1000 }, { price: 2000 }]); // 1130 + 2230
+    const d = await h.ok(`/v1/test_helpers/payments/${checkout.charge.id}/card_dispute`, {});
+    expect(d.amount).toBe(3360);
+    await report([dispute({ payment: checkout.charge }, d, 'lost')]);
+    await report([dispute({ payment: checkout.charge }, d, 'lost')]); // written once
+    expect(await lines(`payment=${checkout.shares[0]!.id}&type=dispute_lost`)).toEqual([
+      ['dispute_lost', 'disputes', -1130], ['dispute_lost', 'seller_receivables', 1000], ['dispute_lost', 'platform_fees', -130],
+    ]);
+    expect(await lines(`payment=${checkout.shares[1]!.id}&type=dispute_lost`)).toEqual([
+      ['dispute_lost', 'disputes', -2230], ['dispute_lost', 'seller_receivables', 2000], ['dispute_lost', 'platform_fees', -230],
+    ]);
+    expect(await lines(`payment=${checkout.charge.id}`)).toEqual([['dispute', 'buyer_funds', -3360], ['dispute', 'disputes', 3360]]);
+    expect(await h.get(`/v1/sellers/${checkout.sellers[1]!.id}/balance`)).toMatchObject({ pending: 2000, owed: 2000, net: 0 });
+    // The share's own release pays it: released with nothing sent.
+    await c.completeOrder(checkout, 1);
+    expect((await h.payment(checkout.shares[1]!.id)).release).toMatchObject({ status: 'released', amount: 2000, recovered: 2000 });
+    expect(await h.get(`/v1/sellers/${checkout.sellers[1]!.id}/balance`)).toMatchObject({ pending: 0, transferred: 0, owed: 0, net: 0 });
   });
 });
 
