@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProcessorReport } from '../../../src/contracts/processor.js';
 import { receiveProcessorReports } from '../../../src/flows/receive-processor-reports.js';
+import { recoverOwed } from '../../../src/modules/ledger/index.js';
 import type { Scope } from '../../../src/scope.js';
-import type { Json } from '../../helpers/factories.js';
+import { createBuyer, createPublishedListing, type Json } from '../../helpers/factories.js';
 import { startTestApp, type TestContext } from '../../helpers/harness.js';
 import { checkoutHelpers } from '../payments/checkout-helpers.js';
 import { paymentHelpers } from '../payments/helpers.js';
@@ -120,6 +121,42 @@ describe('a refused reversal after release', () => {
     // 500 + 200 + 1000 earned; 1000 + 700 sent.
     expect(await balance(first)).toMatchObject({ pending: 0, transferred: 1700, reversed: 0, owed: 0, net: 1700 });
     await consistent(first);
+  });
+
+  it('two releases of the seller at once recover the debt once', async () => {
+    const first = await owing500();
+    // Each on a listing and buyer of its own, so nothing but the seller's debt is shared.
+    const other = async () => again({ ...first, buyer: await createBuyer(ctx), listing: await createPublishedListing(ctx, { seller: first.seller.id, quantity: 5, price: { amount: 1000, currency: 'USD' } }) });
+    const a = await other();
+    const b = await other();
+    for (const made of [a, b]) await h.ok(`/v1/orders/${made.order.id}/claim`, { actor: first.seller.id });
+    await Promise.all([a, b].map((made) => h.ok(`/v1/orders/${made.order.id}/confirm`, { actor: made.buyer.id })));
+    const kept = await Promise.all([a, b].map(async (made) => (await h.payment(made.payment.id)).release.recovered as number));
+    expect(kept.sort((x, y) => x - y)).toEqual([0, 500]);
+    expect(await balance(first)).toMatchObject({ pending: 0, transferred: 2500, owed: 0, net: 2500 });
+    await consistent(first);
+  });
+
+  it('recoverOwed in two transactions at once recovers the debt once (the seller debt lock; a payout passes no payment)', async () => {
+    const first = await owing500();
+    const now = new Date(await h.testNow());
+    const input = { seller: first.seller.id, currency: 'USD', upTo: 1000, source: { id: 'po_test_recovery', paymentId: null, orderId: null }, now };
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 300));
+    const one = ctx.db.transaction(async (tx) => {
+      const kept = await recoverOwed(tx, scope, input);
+      await gate; // holds its transaction (and the lock) open while the other asks
+      return kept;
+    });
+    await pause();
+    const other = ctx.db.transaction((tx) => recoverOwed(tx, scope, input));
+    await pause();
+    open();
+    expect([await one, await other].sort((x, y) => x - y)).toEqual([0, 500]);
+    const lines = (await h.get(`/v1/balance_transactions?seller=${first.seller.id}&type=recovery`)).data;
+    expect(lines.map((line: Json) => [line.source, line.payment, line.amount])).toEqual([['po_test_recovery', null, -500], ['po_test_recovery', null, -500]]);
+    expect(await balance(first)).toMatchObject({ pending: -500, owed: 0 });
   });
 
   it('a release whose transfer fails after it kept part of the share owes it again (recovery_reversal); the retry recovers anew', async () => {
