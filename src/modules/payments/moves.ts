@@ -325,7 +325,9 @@ export async function createRefund(tx: Tx, scope: Scope, row: PaymentRow, input:
     reason: input.reason,
     initiated_by: input.initiatedBy,
     status: input.processor?.status ?? 'pending',
-    transfer_reversal_amount: withReversal ? reversal : null,
+    // Nothing to take back (a release the seller's debt kept whole, or all of it already taken or
+    // waived): no reversal, rather than one that would stay pending with nothing to ask for.
+    transfer_reversal_amount: withReversal && reversal > 0 ? reversal : null,
     processor_refund: input.processor?.refund ?? null,
     metadata: input.metadata,
     created_at: now,

@@ -217,6 +217,10 @@ describe("a processor's own refund after release and a lost card dispute", () =>
     expect(kept.processor.transfer).toBeNull();
     expect(await balance(first)).toMatchObject({ pending: 0, transferred: 1000, owed: 0, net: 1000 });
     expect(await lines(`account=platform_losses&seller=${first.seller.id}`)).toEqual([]);
+    // A refund of the release the debt kept whole has no transfer to reverse: the kept part is owed again.
+    const refund = await h.refund({ payment: second.payment.id, amount: 565 });
+    expect(await h.get(`/v1/refunds/${refund.id}`)).toMatchObject({ status: 'succeeded', transfer_reversal: null });
+    expect(await balance(first)).toMatchObject({ pending: 0, transferred: 1000, owed: 500, net: 500 });
     await consistent(first);
   });
 
