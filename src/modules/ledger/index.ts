@@ -16,7 +16,7 @@ export {
 } from './operations.js';
 export { SellerBalance } from './schemas.js';
 export { SELLER_DEBT_WRITE_OFF_TIMER } from './seller-debt.js';
-export type { RecoverOwed, RecoverySource } from './seller-debt.js';
+export type { RecoverOwed, RecoveryFrom, RecoverySource, RestoreRecovered } from './seller-debt.js';
 export { availableAccount, ENTRY_TYPES, FIXED_ACCOUNTS, imbalance, PAYOUT_ENTRY_TYPES, sellerAccount, sideOf } from './entries.js';
 export type { Account, EntryLine, EntryType, FixedAccount, NewEntry, Side } from './entries.js';
 export type { AccountBalanceRow, AvailableBalanceRow, LedgerLineRow, LinesBetween } from './queries.js';

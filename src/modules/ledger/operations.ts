@@ -12,7 +12,7 @@ import type { DueTimer } from '../../contracts/background.js';
 import { checkEntry, sideOf, type NewEntry } from './entries.js';
 import * as queries from './queries.js';
 import * as sellerDebt from './seller-debt.js';
-import type { RecoverOwed, RecoverySource } from './seller-debt.js';
+import type { RecoverOwed, RestoreRecovered } from './seller-debt.js';
 import type { AccountBalanceRow, LedgerLineRow, LinesBetween, NewLedgerLine } from './queries.js';
 import type { BalanceTransaction, DailyTotals, DailyTotalsQuery, ListBalanceTransactionsQuery, SellerBalance } from './schemas.js';
 import { serializeBalanceTransaction } from './serialize.js';
@@ -61,7 +61,7 @@ export function recoverOwed(tx: Tx, scope: Scope, input: RecoverOwed): Promise<n
 }
 
 /** What a failed release (or payout) had kept is owed again (`recovery_reversal`). */
-export function restoreRecovered(tx: Tx, scope: Scope, input: { seller: string; currency: string; amount: number; source: RecoverySource; now: Date }): Promise<void> {
+export function restoreRecovered(tx: Tx, scope: Scope, input: RestoreRecovered): Promise<void> {
   return sellerDebt.restoreRecovered(tx, scope, input, (entries) => postEntries(tx, scope, input.now, entries));
 }
 

@@ -7,7 +7,7 @@ import type { Tx } from '../../db/db.js';
 import type { Scope } from '../../scope.js';
 import { scheduleTimer } from '../../workers/timers.js';
 import { loadSettings } from '../marketplaces/index.js';
-import { checkEntry, sellerAccount, type NewEntry } from './entries.js';
+import { availableAccount, checkEntry, sellerAccount, type NewEntry } from './entries.js';
 import * as queries from './queries.js';
 import type { ReceivableLineRow } from './queries.js';
 
@@ -21,18 +21,35 @@ export interface RecoverySource {
   orderId: string | null;
 }
 
+/**
+ * Which of the seller's accounts the kept money leaves: `pending` (seller:<id>, a release's share,
+ * the default) or `available` (seller_available:<id>, a scheduled seller's payout: docs/payouts.md).
+ */
+export type RecoveryFrom = 'pending' | 'available';
+
 export interface RecoverOwed {
   seller: string;
   currency: string;
-  /** At most this much is kept (the share about to be sent); 0 or less recovers nothing. */
+  /** At most this much is kept (the share or payout about to be sent); 0 or less recovers nothing. */
   upTo: number;
   source: RecoverySource;
+  from?: RecoveryFrom;
+  now: Date;
+}
+
+export interface RestoreRecovered {
+  seller: string;
+  currency: string;
+  amount: number;
+  source: RecoverySource;
+  /** The account the recovery took it from, where it goes back. */
+  from?: RecoveryFrom;
   now: Date;
 }
 
 /**
  * Keeps up to `upTo` of what is about to be sent to the seller to pay what they owe in that
- * currency: one `recovery` entry (seller −r, seller_receivables −r), in the caller's transaction,
+ * currency: one `recovery` entry (seller −r, or seller_available −r for a payout; seller_receivables −r), in the caller's transaction,
  * under the seller's debt lock. Answers r (0 when the seller owes nothing); the caller sends the rest.
  */
 export async function recoverOwed(tx: Tx, scope: Scope, input: RecoverOwed, post: (entries: readonly NewEntry[]) => Promise<void>): Promise<number> {
@@ -41,21 +58,21 @@ export async function recoverOwed(tx: Tx, scope: Scope, input: RecoverOwed, post
   const owed = await queries.selectOwed(tx, scope, input.seller, input.currency);
   const recovered = Math.min(owed, input.upTo);
   if (recovered <= 0) return 0;
-  await post([debtEntry('recovery', input.seller, input.currency, input.source, -recovered)]);
+  await post([debtEntry('recovery', input.seller, input.currency, input.source, input.from ?? 'pending', -recovered)]);
   return recovered;
 }
 
 /**
- * A release that kept `amount` failed: what it kept is owed again (`recovery_reversal`: seller +a,
- * seller_receivables +a), so the next release recovers it.
+ * A release (or payout) that kept `amount` failed: what it kept is owed again (`recovery_reversal`:
+ * seller +a, or seller_available +a for a payout; seller_receivables +a), so the next one recovers it.
  */
-export async function restoreRecovered(tx: Tx, scope: Scope, input: { seller: string; currency: string; amount: number; source: RecoverySource; now: Date }, post: (entries: readonly NewEntry[]) => Promise<void>): Promise<void> {
+export async function restoreRecovered(tx: Tx, scope: Scope, input: RestoreRecovered, post: (entries: readonly NewEntry[]) => Promise<void>): Promise<void> {
   if (input.amount <= 0) return;
   await queries.lockSellerDebt(tx, scope, input.seller);
-  await post([debtEntry('recovery_reversal', input.seller, input.currency, input.source, input.amount)]);
+  await post([debtEntry('recovery_reversal', input.seller, input.currency, input.source, input.from ?? 'pending', input.amount)]);
 }
 
-function debtEntry(type: 'recovery' | 'recovery_reversal', seller: string, currency: string, source: RecoverySource, amount: number): NewEntry {
+function debtEntry(type: 'recovery' | 'recovery_reversal', seller: string, currency: string, source: RecoverySource, from: RecoveryFrom, amount: number): NewEntry {
   const entry: NewEntry = {
     type,
     currency,
@@ -65,7 +82,7 @@ function debtEntry(type: 'recovery' | 'recovery_reversal', seller: string, curre
     sellerId: seller,
     processorRef: null,
     lines: [
-      { account: sellerAccount(seller), amount },
+      { account: from === 'available' ? availableAccount(seller) : sellerAccount(seller), amount },
       { account: 'seller_receivables', amount },
     ],
   };
