@@ -67,6 +67,10 @@ export const Settings = Type.Object(
     release_delay_seconds: Seconds('Delay between completion and release of the seller share.'),
     rate_limit_per_second: Type.Integer({ minimum: 1, maximum: 10_000 }),
     payout_schedule: PayoutSchedule,
+    seller_debt_write_off_days: Type.Union([Type.Integer({ minimum: 0, maximum: 3650 }), Type.Null()], {
+      description:
+        "What a seller owes after being paid (a refund whose reversal the processor refused, a refund made in the processor's dashboard, a lost card dispute's seller part): 0 (the default) the platform bears it at once (`shortfall`, platform_losses); N days: it is recovered from the seller's next releases and what is left N days after it arose is written off to platform_losses; null: recovered, never written off (docs/ledger.md).",
+    }),
   },
   { additionalProperties: false },
 );
@@ -94,6 +98,7 @@ export function defaultSettings(mode: Mode): Settings {
     release_delay_seconds: 0,
     rate_limit_per_second: mode === 'live' ? 100 : 25,
     payout_schedule: fullPayoutSchedule({ method: 'per_order' }),
+    seller_debt_write_off_days: 0,
   };
 }
 

@@ -1,8 +1,9 @@
 // Paying sellers from their available balance (docs/payouts.md): the payout run (a timer per mode
 // at 00:00 UTC of each day on the mode's clock) and POST /v1/payouts. Each payout is written in
 // the run's (or the request's) transaction: the seller's payouts locked (payouts), the available
-// lines no payout holds yet read (ledger), what the seller owes recovered first, then the payout
-// with its lines, its entry, its event and its send job (payouts). The processor is called by the
+// lines no payout holds yet read (ledger), what the seller owes recovered first (ledger
+// recoverOwed), then the payout of the rest with its lines, its entry, its event and its send job
+// (payouts). The processor is called by the
 // job after the COMMIT, never inside this transaction.
 import type { OperationContext } from '../contracts/context.js';
 import type { DueTimer, TimerHandler } from '../contracts/background.js';
@@ -10,7 +11,7 @@ import type { Tx } from '../db/db.js';
 import type { Scope } from '../scope.js';
 import { errors } from '../errors.js';
 import { scheduleTimer } from '../workers/timers.js';
-import { availableLinesOf, positiveAvailableBalances } from '../modules/ledger/index.js';
+import { availableLinesOf, findOwed, positiveAvailableBalances, recoverOwed } from '../modules/ledger/index.js';
 import { connectedProvider, loadSettings, loadSettingsAndNow } from '../modules/marketplaces/index.js';
 import {
   createPayout,
@@ -18,6 +19,7 @@ import {
   effectiveSchedules,
   isRunDay,
   lockSellerPayouts,
+  newPayoutId,
   nothingAvailable,
   requireSellerExists,
   startOfDay,
@@ -27,16 +29,6 @@ import {
 import { findSellerPayouts } from '../modules/sellers/index.js';
 
 export const PAYOUT_RUN_TIMER = 'payouts.run';
-
-/**
- * What a seller owes after being paid (issue 36, item 4: a refund after a payout, a lost card
- * dispute, a reversal refused) is recovered from their balance before anything is paid: this is
- * the one place a payout's amount is reduced by it. Recovery writes its own ledger entry on the
- * available account, so the lines read after it include it and still sum to what is paid. No
- * position of what a seller owes exists yet, so nothing is recovered: this answers 0.
- */
-type RecoverOwed = (tx: Tx, scope: Scope, input: { seller: string; currency: string; upTo: number }) => Promise<number>;
-const recoverOwed: RecoverOwed = async () => 0;
 
 interface PayOutInput {
   seller: string;
@@ -49,18 +41,35 @@ interface PayOutInput {
   now: Date;
 }
 
-/** One seller's payout, or the available amount when it is below `minimum` (nothing written then). */
+/**
+ * One seller's payout, or what is left available when it is below `minimum` (no payout written
+ * then). What the seller owes (issue 36, item 4: a refund whose reversal was refused, a lost card
+ * dispute) is kept first, up to the available amount: one `recovery` entry on the available
+ * account (seller_available −r, seller_receivables −r), whose line the payout contains, so its
+ * lines still sum to what it pays (available − r). Its source is the payout when one is written (a
+ * failed or canceled payout gives it back: payouts' restorePayoutRecovery), else the seller: a debt
+ * the balance covers whole, or a rest below the minimum, is recovered with no payout.
+ */
 async function payOutSeller(tx: Tx, scope: Scope, input: PayOutInput): Promise<Payout | { available: number }> {
   await lockSellerPayouts(tx, scope, input.seller);
   let lines = await uncontainedLines(tx, scope, await availableLinesOf(tx, scope, input.seller, input.currency));
   const available = lines.reduce((sum, line) => sum + Number(line.amount), 0);
-  // Recovery first (see recoverOwed): then the lines again, with the recovery's among them.
-  if (available > 0 && (await recoverOwed(tx, scope, { seller: input.seller, currency: input.currency, upTo: available })) > 0) {
-    lines = await uncontainedLines(tx, scope, await availableLinesOf(tx, scope, input.seller, input.currency));
+  if (available <= 0) return { available };
+  const planned = Math.min(await findOwed(tx, scope, input.seller, input.currency), available);
+  // Never more than planned (recoverOwed takes the debt lock and reads the debt again): the rest only grows.
+  const willPay = available - planned >= input.minimum;
+  const id = newPayoutId();
+  const source = willPay ? { id, paymentId: null, orderId: null } : { id: input.seller, paymentId: null, orderId: null };
+  const recovered = await recoverOwed(tx, scope, { seller: input.seller, currency: input.currency, upTo: planned, source, from: 'available', now: input.now });
+  if (recovered > 0) {
+    // The lines read before and the recovery's own: a line another transaction committed meanwhile waits for the next payout.
+    const read = new Set(lines.map((line) => line.id));
+    const again = await uncontainedLines(tx, scope, await availableLinesOf(tx, scope, input.seller, input.currency));
+    lines = again.filter((line) => read.has(line.id) || (line.type === 'recovery' && line.source_id === source.id));
   }
   const amount = lines.reduce((sum, line) => sum + Number(line.amount), 0);
   if (amount < input.minimum || amount <= 0) return { available: amount };
-  return createPayout(tx, scope, { sellerId: input.seller, currency: input.currency, provider: input.provider, automatic: input.automatic, lines, periodEnd: input.periodEnd }, input.now);
+  return createPayout(tx, scope, { id, sellerId: input.seller, currency: input.currency, provider: input.provider, automatic: input.automatic, lines, periodEnd: input.periodEnd }, input.now);
 }
 
 const isPayout = (value: Payout | { available: number }): value is Payout => 'id' in value;
@@ -70,8 +79,8 @@ const isPayout = (value: Payout | { available: number }): value is Payout => 'id
  * schedule's only way; the minimum does not apply). Refusals: 404 the seller, 403
  * processor_not_connected, 403 seller_payouts_not_enabled, 409 payout_nothing_available.
  */
-export function payOutNow(ctx: OperationContext, sellerId: string): Promise<Payout> {
-  return ctx.db.transaction(async (tx) => {
+export async function payOutNow(ctx: OperationContext, sellerId: string): Promise<Payout> {
+  const made = await ctx.db.transaction(async (tx) => {
     const seller = await requireSellerExists(tx, ctx.scope, sellerId, 'seller');
     const provider = await connectedProvider(tx, ctx.scope);
     if (provider === null) throw errors.forbidden('processor_not_connected', 'This mode has no payment processor connection; connect one in the dashboard first.');
@@ -79,10 +88,11 @@ export function payOutNow(ctx: OperationContext, sellerId: string): Promise<Payo
       throw errors.forbidden('seller_payouts_not_enabled', `The seller cannot receive payouts yet (payouts ${seller.payouts_status}): have them finish onboarding with the processor (POST /v1/sellers/${sellerId}/onboarding_links).`, 'seller');
     }
     const { now } = await loadSettingsAndNow(tx, ctx.clock, ctx.scope);
-    const made = await payOutSeller(tx, ctx.scope, { seller: sellerId, currency: ctx.currency, provider, automatic: false, minimum: 1, periodEnd: now, now });
-    if (!isPayout(made)) throw nothingAvailable(sellerId, made.available);
-    return made;
+    return payOutSeller(tx, ctx.scope, { seller: sellerId, currency: ctx.currency, provider, automatic: false, minimum: 1, periodEnd: now, now });
   });
+  // Refused after the COMMIT: what the seller owed and the balance covered whole stays recovered.
+  if (!isPayout(made)) throw nothingAvailable(sellerId, made.available);
+  return made;
 }
 
 const runSubject = (day: Date): string => `run:${day.toISOString().slice(0, 10)}`;

@@ -1,5 +1,5 @@
 // A seller's balance (GET /v1/sellers/{id}/balance): the ledger's sums (pending, available,
-// transferred, reversed, paid out) and, from the seller's payout schedule, when they are next paid.
+// transferred, reversed, paid out, owed) and, from the seller's payout schedule, when they are next paid.
 import type { OperationContext } from '../contracts/context.js';
 import { retrieveSellerBalance, type SellerBalance } from '../modules/ledger/index.js';
 import { loadSettingsAndNow } from '../modules/marketplaces/index.js';

@@ -13,7 +13,8 @@ export const sellerBalanceRoute: RouteModule = (app) => {
         summary: "Retrieve a seller's balance",
         description:
           'Computed from the ledger in the marketplace currency: `pending` (the seller account: owed, not sent yet nor available), `available` (a scheduled seller\'s available balance, what the next payout pays; docs/payouts.md), ' +
-          '`transferred` (sum of per-order transfers), `reversed` (transfer reversals and transfers that failed after they were made), `paid_out` (payouts not failed or canceled) and `net` = pending + available + transferred + paid_out − reversed; ' +
+          '`transferred` (sum of per-order transfers), `reversed` (transfer reversals and transfers that failed after they were made), `paid_out` (payouts not failed or canceled), ' +
+          '`owed` (what the seller owes after being paid, recovered from their next releases or payouts or written off: docs/ledger.md) and `net` = pending + available + transferred + paid_out − reversed − owed; ' +
           "`next_payout_at` from the seller's payout schedule (null for per_order and manual). There is no `reserved` figure: reserves do not exist yet. 404 for an unknown seller.",
         params: IdParams,
         response: { 200: SellerBalance },

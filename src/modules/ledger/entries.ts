@@ -6,11 +6,11 @@ export type Side = 'debit' | 'credit';
  * The fixed accounts; a seller's is `seller:<seller id>` (pending: owed, not available yet) and,
  * for a seller paid on a schedule, `seller_available:<seller id>` (available: due in the next payout).
  */
-export const FIXED_ACCOUNTS = ['buyer_funds', 'disputes', 'platform_losses', 'platform_fees', 'transfers_out', 'refunds_out'] as const;
+export const FIXED_ACCOUNTS = ['buyer_funds', 'disputes', 'seller_receivables', 'platform_losses', 'platform_fees', 'transfers_out', 'refunds_out'] as const;
 export type FixedAccount = (typeof FIXED_ACCOUNTS)[number];
 export type Account = FixedAccount | `seller:${string}` | `seller_available:${string}`;
 
-const DEBIT_ACCOUNTS: ReadonlySet<string> = new Set(['buyer_funds', 'disputes', 'platform_losses']);
+const DEBIT_ACCOUNTS: ReadonlySet<string> = new Set(['buyer_funds', 'disputes', 'seller_receivables', 'platform_losses']);
 
 /** An account's normal side: debit for what the platform holds or bears, credit for what it owes or earned. */
 export function sideOf(account: Account): Side {
@@ -37,6 +37,11 @@ export const ENTRY_TYPES = [
   'transfer_failure',
   'shortfall',
   'shortfall_reversal',
+  'seller_debt',
+  'seller_debt_reversal',
+  'recovery',
+  'recovery_reversal',
+  'seller_debt_write_off',
   'dispute',
   'dispute_won',
   'dispute_lost',
@@ -58,9 +63,9 @@ export interface EntryLine {
 export interface NewEntry {
   type: EntryType;
   currency: string;
-  /** What caused it: pay_…, ref_…, cdp_… or po_…. */
+  /** What caused it: pay_…, ref_…, cdp_…, po_…, or the seller (sel_…) for a write-off of their debt. */
   sourceId: string;
-  /** The payment whose money it moves; null for a payout's entries (a seller's balance). */
+  /** The payment whose money it moves; null for a payout's entries (a seller's balance), a write-off, a recovery by something else than a release. */
   paymentId: string | null;
   orderId: string | null;
   sellerId: string | null;

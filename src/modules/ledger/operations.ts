@@ -8,8 +8,11 @@ import { newId } from '../../ids.js';
 import { timeInput } from '../../http/schemas.js';
 import { modeNow, type Scope } from '../../scope.js';
 import { findSellerPayouts } from '../sellers/index.js';
+import type { DueTimer } from '../../contracts/background.js';
 import { checkEntry, sideOf, type NewEntry } from './entries.js';
 import * as queries from './queries.js';
+import * as sellerDebt from './seller-debt.js';
+import type { RecoverOwed, RestoreRecovered } from './seller-debt.js';
 import type { AccountBalanceRow, LedgerLineRow, LinesBetween, NewLedgerLine } from './queries.js';
 import type { BalanceTransaction, DailyTotals, DailyTotalsQuery, ListBalanceTransactionsQuery, SellerBalance } from './schemas.js';
 import { serializeBalanceTransaction } from './serialize.js';
@@ -17,7 +20,8 @@ import { serializeBalanceTransaction } from './serialize.js';
 /**
  * Writes journal entries in the caller's transaction, at `now` (the mode's clock), in the order
  * given; each is checked first (two lines or more, none zero, balancing), and an unbalanced one
- * refuses the whole call with nothing written.
+ * refuses the whole call with nothing written. An entry that grows what a seller owes
+ * (seller_receivables) sets the write-off timer of that debt.
  */
 export async function postEntries(tx: Tx, scope: Scope, now: Date, entries: readonly NewEntry[]): Promise<void> {
   for (const entry of entries) checkEntry(entry);
@@ -43,6 +47,32 @@ export async function postEntries(tx: Tx, scope: Scope, now: Date, entries: read
     }
   }
   await queries.insertLedgerLines(tx, scope, lines);
+  const indebted = new Set(entries.filter((entry) => entry.sellerId !== null && entry.lines.some((line) => line.account === 'seller_receivables' && line.amount > 0)).map((entry) => entry.sellerId!));
+  for (const sellerId of indebted) await sellerDebt.scheduleWriteOff(tx, scope, sellerId, now);
+}
+
+/**
+ * Keeps up to `upTo` of what is about to be sent to the seller to pay what they owe in that
+ * currency (one `recovery` entry); answers what was kept. A payment's release calls it before its
+ * transfer (the transfer is the rest); a payout does the same before it pays.
+ */
+export function recoverOwed(tx: Tx, scope: Scope, input: RecoverOwed): Promise<number> {
+  return sellerDebt.recoverOwed(tx, scope, input, (entries) => postEntries(tx, scope, input.now, entries));
+}
+
+/** What a failed release (or payout) had kept is owed again (`recovery_reversal`). */
+export function restoreRecovered(tx: Tx, scope: Scope, input: RestoreRecovered): Promise<void> {
+  return sellerDebt.restoreRecovered(tx, scope, input, (entries) => postEntries(tx, scope, input.now, entries));
+}
+
+/** What the seller owes in a currency now. */
+export function findOwed(q: Queryable, scope: Scope, sellerId: string, currency: string): Promise<number> {
+  return queries.selectOwed(q, scope, sellerId, currency);
+}
+
+/** The write-off timer of a seller's debt (SELLER_DEBT_WRITE_OFF_TIMER). */
+export function sellerDebtWriteOffTimer(tx: Tx, scope: Scope, timer: DueTimer, now: Date): Promise<void> {
+  return sellerDebt.writeOffTimer(tx, scope, timer, now, (entries) => postEntries(tx, scope, now, entries));
 }
 
 /** A payment's current balance per account, card disputes' entries excluded (what a sync compares). */
@@ -50,9 +80,9 @@ export function findPaymentPositions(q: Queryable, scope: Scope, paymentId: stri
   return queries.selectPaymentPositions(q, scope, paymentId);
 }
 
-/** Which card-dispute entry types (dispute, dispute_won, dispute_lost) a dispute already has. */
-export function findDisputeEntryTypes(q: Queryable, scope: Scope, paymentId: string, disputeId: string): Promise<Set<string>> {
-  return queries.selectDisputeEntryTypes(q, scope, paymentId, disputeId);
+/** Which card-dispute entry types (dispute, dispute_won, dispute_lost) a dispute already has on these payments. */
+export function findDisputeEntryTypes(q: Queryable, scope: Scope, paymentIds: readonly string[], disputeId: string): Promise<Set<string>> {
+  return queries.selectDisputeEntryTypes(q, scope, paymentIds, disputeId);
 }
 
 /** One batch of an interval's lines (oldest first, keyset by id): reports loop until a batch is short. */
@@ -96,7 +126,8 @@ export async function retrieveSellerBalance(ctx: OperationContext, sellerId: str
     transferred: totals.transferred,
     reversed: totals.reversed,
     paid_out: totals.paidOut,
-    net: totals.pending + totals.available + totals.transferred + totals.paidOut - totals.reversed,
+    owed: totals.owed,
+    net: totals.pending + totals.available + totals.transferred + totals.paidOut - totals.reversed - totals.owed,
     livemode: ctx.scope.mode === 'live',
   };
 }

@@ -39,22 +39,29 @@ export async function insertLedgerLines(tx: Tx, scope: Scope, lines: readonly Ne
   );
 }
 
-/** A payment's balance per account over its lines, card disputes' excluded (ledger_lines_payment_idx). */
+/**
+ * A payment's balance per account over its lines (ledger_lines_payment_idx), without the explicit
+ * entries a sync does not write: card disputes', recoveries' (recoverOwed) and write-offs'.
+ */
 export async function selectPaymentPositions(q: Queryable, scope: Scope, paymentId: string): Promise<Map<string, number>> {
   const rows = await q.query<{ account: string; balance: number }>(
     `SELECT account, sum(amount)::bigint AS balance FROM ledger_lines
-      WHERE marketplace_id = $1 AND mode = $2 AND payment_id = $3 AND type NOT IN ('dispute', 'dispute_won', 'dispute_lost')
+      WHERE marketplace_id = $1 AND mode = $2 AND payment_id = $3
+        AND type NOT IN ('dispute', 'dispute_won', 'dispute_lost', 'recovery', 'recovery_reversal', 'seller_debt_write_off')
       GROUP BY account`,
     [scope.marketplaceId, scope.mode, paymentId],
   );
   return new Map(rows.map((row) => [row.account, Number(row.balance)]));
 }
 
-/** The types of entries already written for a card dispute (ledger_lines_payment_idx, then the source). */
-export async function selectDisputeEntryTypes(q: Queryable, scope: Scope, paymentId: string, disputeId: string): Promise<Set<string>> {
+/**
+ * The types of entries already written for a card dispute (ledger_lines_payment_idx, then the
+ * source): on its payment and, for a checkout's charge, on the shares its lost entries name.
+ */
+export async function selectDisputeEntryTypes(q: Queryable, scope: Scope, paymentIds: readonly string[], disputeId: string): Promise<Set<string>> {
   const rows = await q.query<{ type: string }>(
-    `SELECT DISTINCT type FROM ledger_lines WHERE marketplace_id = $1 AND mode = $2 AND payment_id = $3 AND source_id = $4`,
-    [scope.marketplaceId, scope.mode, paymentId, disputeId],
+    `SELECT DISTINCT type FROM ledger_lines WHERE marketplace_id = $1 AND mode = $2 AND payment_id = ANY($3::text[]) AND source_id = $4`,
+    [scope.marketplaceId, scope.mode, paymentIds, disputeId],
   );
   return new Set(rows.map((row) => row.type));
 }
@@ -161,13 +168,14 @@ export interface SellerTotalsRow {
   transferred: number;
   reversed: number;
   paidOut: number;
+  owed: number;
 }
 
 /**
- * A seller's balance and payouts: the seller account's sum (pending), the available account's, and
- * the sums of the seller's transfer, transfer_reversal and transfer_failure lines and of their
- * payouts on transfers_out (an index-only scan of ledger_lines_seller_type_idx, whose INCLUDE
- * columns hold what it sums).
+ * A seller's balance and payouts: the seller account's sum (pending), the available account's, the
+ * sums of the seller's transfer, transfer_reversal and transfer_failure lines and of their payouts
+ * on transfers_out, and what the seller owes (their lines on seller_receivables), in one index-only
+ * scan of ledger_lines_seller_type_idx, whose INCLUDE columns hold what it sums.
  */
 export async function selectSellerTotals(q: Queryable, scope: Scope, sellerId: string, currency: string): Promise<SellerTotalsRow> {
   const rows = await q.query<Record<keyof SellerTotalsRow, number>>(
@@ -175,12 +183,13 @@ export async function selectSellerTotals(q: Queryable, scope: Scope, sellerId: s
             COALESCE(sum(amount) FILTER (WHERE account = $6), 0)::bigint AS available,
             COALESCE(sum(amount) FILTER (WHERE account = 'transfers_out' AND type = 'transfer'), 0)::bigint AS transferred,
             COALESCE(-sum(amount) FILTER (WHERE account = 'transfers_out' AND type IN ('transfer_reversal', 'transfer_failure')), 0)::bigint AS reversed,
-            COALESCE(sum(amount) FILTER (WHERE account = 'transfers_out' AND type IN ('payout', 'payout_failure', 'payout_cancellation')), 0)::bigint AS "paidOut"
+            COALESCE(sum(amount) FILTER (WHERE account = 'transfers_out' AND type IN ('payout', 'payout_failure', 'payout_cancellation')), 0)::bigint AS "paidOut",
+            COALESCE(sum(amount) FILTER (WHERE account = 'seller_receivables'), 0)::bigint AS owed
        FROM ledger_lines WHERE marketplace_id = $1 AND mode = $2 AND seller_id = $3 AND currency = $5`,
     [scope.marketplaceId, scope.mode, sellerId, `seller:${sellerId}`, currency, `seller_available:${sellerId}`],
   );
   const row = rows[0]!;
-  return { pending: Number(row.pending), available: Number(row.available), transferred: Number(row.transferred), reversed: Number(row.reversed), paidOut: Number(row.paidOut) };
+  return { pending: Number(row.pending), available: Number(row.available), transferred: Number(row.transferred), reversed: Number(row.reversed), paidOut: Number(row.paidOut), owed: Number(row.owed) };
 }
 
 /**
@@ -325,4 +334,39 @@ export async function selectDailyTotals(q: Queryable, scope: Scope, currency: st
       GROUP BY 1`,
     [scope.marketplaceId, scope.mode, from, to, currency],
   );
+}
+
+/**
+ * Serializes what changes a seller's debt by reading it first (a recovery, a write-off) for the
+ * rest of the transaction, so two releases of one seller never recover the same debt twice.
+ */
+export async function lockSellerDebt(tx: Tx, scope: Scope, sellerId: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`seller_debt:${scope.marketplaceId}:${scope.mode}:${sellerId}`]);
+}
+
+/** What the seller owes in a currency: their lines on seller_receivables (ledger_lines_seller_type_idx, index-only). */
+export async function selectOwed(q: Queryable, scope: Scope, sellerId: string, currency: string): Promise<number> {
+  const rows = await q.query<{ owed: number }>(
+    `SELECT COALESCE(sum(amount), 0)::bigint AS owed FROM ledger_lines
+      WHERE marketplace_id = $1 AND mode = $2 AND seller_id = $3 AND account = 'seller_receivables' AND currency = $4`,
+    [scope.marketplaceId, scope.mode, sellerId, currency],
+  );
+  return Number(rows[0]?.owed ?? 0);
+}
+
+export interface ReceivableLineRow {
+  amount: number;
+  currency: string;
+  created_at: Date;
+}
+
+/** The seller's lines on seller_receivables, oldest first (what a write-off weighs, first in first out). */
+export async function selectReceivableLines(q: Queryable, scope: Scope, sellerId: string): Promise<ReceivableLineRow[]> {
+  const rows = await q.query<ReceivableLineRow>(
+    `SELECT amount, currency, created_at FROM ledger_lines
+      WHERE marketplace_id = $1 AND mode = $2 AND seller_id = $3 AND account = 'seller_receivables'
+      ORDER BY created_at, id`,
+    [scope.marketplaceId, scope.mode, sellerId],
+  );
+  return rows.map((row) => ({ amount: Number(row.amount), currency: row.currency, created_at: new Date(row.created_at) }));
 }

@@ -9,7 +9,10 @@ export const EntryTypeSchema = StringEnum(ENTRY_TYPES, {
   description:
     'charge / charge_reversal (buyer_funds), platform_fee / platform_fee_refund (platform_fees), refund / refund_failure (refunds_out), ' +
     'transfer / transfer_reversal / transfer_failure (transfers_out), shortfall / shortfall_reversal (platform_losses), ' +
-    'each paired with the seller account; dispute, dispute_won, dispute_lost (a card dispute: buyer_funds, disputes, platform_losses); ' +
+    'seller_debt / seller_debt_reversal (seller_receivables: what the seller owes after release), recovery / recovery_reversal (seller_receivables: ' +
+    'a release or a payout kept to pay it back, and given back when the release or payout fails), each paired with the seller account ' +
+    '(or seller_available:<id> for a payout\'s); seller_debt_write_off (seller_receivables to platform_losses); dispute, dispute_won, dispute_lost ' +
+    '(a card dispute: buyer_funds, disputes, and platform_losses, or seller_receivables and platform_fees when the seller owes their part); ' +
     'share_available (a scheduled seller\'s share moved from seller:<id> to seller_available:<id>), payout, payout_failure, payout_cancellation (transfers_out and seller_available:<id>; docs/payouts.md).',
 });
 
@@ -21,10 +24,10 @@ export const BalanceTransaction = Type.Object(
     type: EntryTypeSchema,
     amount: Type.Integer({ description: "Minor units, signed: positive when the account's balance grows." }),
     currency: Type.String({ description: "The payment's currency, upper case." }),
-    account: Type.String({ description: 'buyer_funds, disputes, platform_losses (debit accounts), platform_fees, transfers_out, refunds_out, seller:<seller id> or seller_available:<seller id> (credit accounts).' }),
+    account: Type.String({ description: 'buyer_funds, disputes, seller_receivables, platform_losses (debit accounts), platform_fees, transfers_out, refunds_out, seller:<seller id> or seller_available:<seller id> (credit accounts).' }),
     side: StringEnum(['debit', 'credit'] as const, { description: "The account's normal side." }),
-    source: Type.String({ description: 'What caused it: the payment (pay_…: charge, fee, transfer, share_available), the refund (ref_…), the card dispute (cdp_…) or the payout (po_…).' }),
-    payment: Nullable(Type.String({ description: "The payment whose money moved (a checkout's charge for a card dispute on it); null for a payout's entries." })),
+    source: Type.String({ description: 'What caused it: the payment (pay_…: charge, fee, transfer, recovery, share_available), the refund (ref_…), the card dispute (cdp_…), the payout (po_…: payout, recovery) or the seller (sel_…: a write-off of their debt).' }),
+    payment: Nullable(Type.String({ description: "The payment whose money moved (a checkout's charge for a card dispute on it); null for a payout's entries and a write-off of a seller's debt." })),
     order: Nullable(Type.String()),
     seller: Nullable(Type.String({ description: "The entry's seller, on both of its lines." })),
     processor_reference: Nullable(Type.String({ description: "The processor's id of the movement (charge or intent, refund, transfer, transfer reversal, dispute), for reconciliation." })),
@@ -67,13 +70,14 @@ export const SellerBalance = Type.Object(
     transferred: Type.Integer({ description: 'Sent to the seller by per-order releases: the sum of transfer lines.' }),
     reversed: Type.Integer({ description: 'Taken back: transfer reversals and transfers that failed after they were made.' }),
     paid_out: Type.Integer({ description: 'Sent to the seller by payouts: payouts pending, in transit or paid (failed and canceled ones came back to available).' }),
-    net: Type.Integer({ description: 'pending + available + transferred + paid_out − reversed.' }),
+    owed: Type.Integer({ description: "What the seller owes the platform after being paid (a refund whose reversal was refused, a lost card dispute's seller part), not recovered from a release or a payout or written off yet: the seller's seller_receivables balance." }),
+    net: Type.Integer({ description: 'What the seller keeps of the marketplace: pending + available + transferred + paid_out − reversed − owed.' }),
     next_payout_at: Type.Union([Timestamp, Type.Null()], { description: "When the seller's schedule next runs (00:00 UTC of a run day on the mode's clock); null for per_order and manual schedules." }),
     livemode: Type.Boolean(),
   },
   {
     additionalProperties: false,
-    examples: [{ object: 'seller_balance', seller: 'sel_01jd0000000000000000000000', currency: 'USD', pending: 0, available: 0, transferred: 3375, reversed: 1951, paid_out: 0, net: 1424, next_payout_at: null, livemode: false }],
+    examples: [{ object: 'seller_balance', seller: 'sel_01jd0000000000000000000000', currency: 'USD', pending: 0, available: 0, transferred: 3375, reversed: 1951, paid_out: 0, owed: 0, net: 1424, next_payout_at: null, livemode: false }],
   },
 );
 export type SellerBalance = Static<typeof SellerBalance>;

@@ -153,7 +153,8 @@ async function transfer(ctx: JobContext, scope: Scope, payment: queries.PaymentR
     payoutId: null,
     // A share's transfer is grouped with its checkout's charge; an order's with its order.
     transferGroup: payment.checkout_id ?? moves.orderPartOf(payment).orderId,
-    amount: payment.release_amount,
+    // The share less what was kept for what the seller owed (never 0: such a release makes no call).
+    amount: payment.release_amount - payment.release_recovered,
     currency: payment.currency,
     destination: seller.processor_account,
     sourceTransaction: payment.processor_charge,

@@ -5,6 +5,8 @@
 import type { Queryable, Tx } from '../../db/db.js';
 import type { Scope } from '../../scope.js';
 import { availableAccount, findDisputeEntryTypes, findPaymentPositions, postEntries, sellerAccount, type Account, type EntryType, type NewEntry } from '../ledger/index.js';
+import { loadSettings } from '../marketplaces/index.js';
+import { sellerShare } from './money.js';
 import { targetPositions, type Positions } from './positions.js';
 import * as queries from './queries.js';
 import type { CardDisputeRow, PaymentRow, RefundRow } from './queries.js';
@@ -17,21 +19,25 @@ export type LedgerCause = { kind: 'payment' } | { kind: 'release_failed'; transf
 
 interface AccountRule {
   position: keyof Positions;
-  account: 'buyer_funds' | 'platform_fees' | 'refunds_out' | 'transfers_out' | 'platform_losses';
+  account: 'buyer_funds' | 'platform_fees' | 'refunds_out' | 'transfers_out' | 'platform_losses' | 'seller_receivables';
   /** The entry type when the account grows, and when it shrinks. */
   up: EntryType;
   down: (cause: LedgerCause) => EntryType;
 }
 
-// In the order the entries of one sync are written: charge, fee, refund, fee refund, transfer, shortfall.
+// In the order the entries of one sync are written: charge, fee, refund, fee refund, transfer, shortfall or seller debt.
 const RULES: readonly AccountRule[] = [
   { position: 'charged', account: 'buyer_funds', up: 'charge', down: () => 'charge_reversal' },
   { position: 'refunded', account: 'refunds_out', up: 'refund', down: () => 'refund_failure' },
   { position: 'fees', account: 'platform_fees', up: 'platform_fee', down: () => 'platform_fee_refund' },
   { position: 'transferred', account: 'transfers_out', up: 'transfer', down: (cause) => (cause.kind === 'release_failed' ? 'transfer_failure' : 'transfer_reversal') },
   { position: 'losses', account: 'platform_losses', up: 'shortfall', down: () => 'shortfall_reversal' },
+  { position: 'debt', account: 'seller_receivables', up: 'seller_debt', down: () => 'seller_debt_reversal' },
 ];
-const TYPE_ORDER: readonly EntryType[] = ['charge', 'charge_reversal', 'platform_fee', 'refund', 'refund_failure', 'platform_fee_refund', 'transfer', 'transfer_reversal', 'transfer_failure', 'shortfall', 'shortfall_reversal'];
+const TYPE_ORDER: readonly EntryType[] = [
+  'charge', 'charge_reversal', 'platform_fee', 'refund', 'refund_failure', 'platform_fee_refund', 'transfer', 'transfer_reversal', 'transfer_failure',
+  'shortfall', 'shortfall_reversal', 'seller_debt', 'seller_debt_reversal',
+];
 
 const chargeRef = (payment: PaymentRow): string | null => payment.processor_charge ?? payment.processor_payment_intent;
 
@@ -57,7 +63,7 @@ function processorRefOf(type: EntryType, payment: PaymentRow, cause: LedgerCause
 
 /** The seller's line that balances a line of `amount` on `account`: same sign on a debit account, opposite on a credit one. */
 const balancingSellerAmount = (account: AccountRule['account'], amount: number): number =>
-  account === 'buyer_funds' || account === 'platform_losses' ? amount : -amount;
+  account === 'buyer_funds' || account === 'platform_losses' || account === 'seller_receivables' ? amount : -amount;
 
 /** The entries that bring `current` (the ledger's balances by account) to the payment's targets. */
 export function entriesToTargets(payment: PaymentRow, refunds: readonly RefundRow[], current: ReadonlyMap<string, number>, cause: LedgerCause): NewEntry[] {
@@ -146,9 +152,51 @@ const DISPUTE_LINES: Record<'dispute' | 'dispute_won' | 'dispute_lost', (x: numb
   dispute_lost: (x) => [{ account: 'disputes', amount: -x }, { account: 'platform_losses', amount: x }],
 };
 
+/** The payments a dispute's entries may name: its payment, and a checkout charge's shares (their lost entries). */
+async function disputePayments(q: Queryable, scope: Scope, payment: PaymentRow): Promise<PaymentRow[]> {
+  if (payment.order_id !== null) return [payment];
+  const shares = await queries.selectShareIds(q, scope, payment.id);
+  const rows = await Promise.all(shares.map((id) => queries.selectPayment(q, scope, id)));
+  return [payment, ...rows.filter((row): row is PaymentRow => row !== null)];
+}
+
+/**
+ * A lost dispute whose seller owes their part (seller_debt_write_off_days not 0): per order's
+ * payment (a checkout charge's amount split over its shares by their amounts, cumulative rounding
+ * down), `dispute_lost` of disputes −x, seller_receivables +s (the seller's share of x, as a refund
+ * of x would take it) and platform_fees −(x − s) (the fee's part goes back, as with a refund).
+ */
+export function lostDisputeOwedEntries(payment: PaymentRow, shares: readonly PaymentRow[], dispute: CardDisputeRow): NewEntry[] {
+  const parts: Array<{ row: PaymentRow; x: number }> = [];
+  if (payment.order_id !== null) parts.push({ row: payment, x: dispute.amount });
+  else {
+    const total = shares.reduce((sum, share) => sum + share.amount, 0);
+    let before = 0;
+    let cumulative = 0;
+    for (const share of shares) {
+      cumulative += share.amount;
+      const upTo = total === 0 ? 0 : Number((BigInt(dispute.amount) * BigInt(cumulative)) / BigInt(total));
+      parts.push({ row: share, x: upTo - before });
+      before = upTo;
+    }
+  }
+  return parts
+    .filter((part) => part.x > 0)
+    .map(({ row, x }) => {
+      const refunded = Math.min(row.amount, row.amount_refunded);
+      const owed = Math.min(x, sellerShare(row.subtotal, row.amount, refunded) - sellerShare(row.subtotal, row.amount, Math.min(row.amount, refunded + x)));
+      const lines: Array<{ account: Account; amount: number }> = [{ account: 'disputes', amount: -x }];
+      if (owed > 0) lines.push({ account: 'seller_receivables', amount: owed });
+      if (x - owed > 0) lines.push({ account: 'platform_fees', amount: -(x - owed) });
+      return { type: 'dispute_lost' as const, currency: row.currency, sourceId: dispute.id, paymentId: row.id, orderId: row.order_id, sellerId: row.seller_id, processorRef: dispute.processor_dispute, lines };
+    });
+}
+
 /**
  * Writes the entries a card dispute's status calls for and it does not have yet (each at most once
  * per dispute), in the transaction that records the dispute's change, with the dispute row locked.
+ * A lost one is the platform's loss when the mode writes sellers' debts off at once (0 days), else
+ * the sellers owe their part (lostDisputeOwedEntries).
  */
 export async function syncCardDisputeLedger(tx: Tx, scope: Scope, dispute: CardDisputeRow, now: Date): Promise<void> {
   if (dispute.amount <= 0) return;
@@ -156,10 +204,15 @@ export async function syncCardDisputeLedger(tx: Tx, scope: Scope, dispute: CardD
   if (due.length === 0) return;
   const payment = await queries.selectPayment(tx, scope, dispute.payment_id);
   if (!payment) return;
-  const written = await findDisputeEntryTypes(tx, scope, payment.id, dispute.id);
-  const entries: NewEntry[] = due
-    .filter((type) => !written.has(type))
-    .map((type) => ({
+  const payments = await disputePayments(tx, scope, payment);
+  const written = await findDisputeEntryTypes(tx, scope, payments.map((row) => row.id), dispute.id);
+  const entries: NewEntry[] = [];
+  for (const type of due.filter((type) => !written.has(type))) {
+    if (type === 'dispute_lost' && (await loadSettings(tx, scope)).seller_debt_write_off_days !== 0) {
+      entries.push(...lostDisputeOwedEntries(payment, payments.slice(1), dispute));
+      continue;
+    }
+    entries.push({
       type,
       currency: payment.currency,
       sourceId: dispute.id,
@@ -168,13 +221,16 @@ export async function syncCardDisputeLedger(tx: Tx, scope: Scope, dispute: CardD
       sellerId: payment.seller_id,
       processorRef: dispute.processor_dispute,
       lines: DISPUTE_LINES[type as keyof typeof DISPUTE_LINES](dispute.amount),
-    }));
+    });
+  }
   await postEntries(tx, scope, now, entries);
 }
 
 /** What is wrong with a card dispute's entries against its status: the due types missing, the others present. */
 export async function cardDisputeLedgerDrift(q: Queryable, scope: Scope, dispute: CardDisputeRow): Promise<{ missing: EntryType[]; unexpected: string[] }> {
   const due = dispute.amount > 0 ? dueDisputeEntryTypes(dispute.status) : [];
-  const written = await findDisputeEntryTypes(q, scope, dispute.payment_id, dispute.id);
+  const payment = await queries.selectPayment(q, scope, dispute.payment_id);
+  const ids = payment ? (await disputePayments(q, scope, payment)).map((row) => row.id) : [dispute.payment_id];
+  const written = await findDisputeEntryTypes(q, scope, ids, dispute.id);
   return { missing: due.filter((type) => !written.has(type)), unexpected: [...written].filter((type) => !(due as string[]).includes(type)) };
 }

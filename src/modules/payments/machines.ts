@@ -41,6 +41,7 @@ export const RELEASE_MACHINE = defineMachine({
     succeed: 'succeed',
     fail: 'fail',
     retry: 'be retried',
+    recover: 'be kept in full for what the seller owes',
     settle_nothing: 'end with nothing to release',
     to_balance: "move to the seller's available balance",
   },
@@ -56,6 +57,8 @@ export const RELEASE_MACHINE = defineMachine({
     { from: ['failed'], operation: 'retry', who: ['platform', 'processor'], to: 'releasing', emits: [] },
     // A seller paid on a schedule (docs/payouts.md): the share becomes available after delay_days; a payout pays it.
     { from: ['held'], operation: 'to_balance', who: ['platform', 'timer'], to: 'in_balance', emits: [], cancels: [RELEASE_TIMER] },
+    // What the seller owes (docs/ledger.md) takes the whole share: released with no transfer.
+    { from: ['held', 'failed'], operation: 'recover', who: ['platform', 'timer', 'processor'], to: 'released', emits: ['payment.released'], cancels: [RELEASE_TIMER] },
     { from: ['none', 'held', 'failed'], operation: 'settle_nothing', who: ['platform', 'timer', 'processor'], to: 'nothing_to_release', emits: [], cancels: [RELEASE_TIMER] },
   ],
 });

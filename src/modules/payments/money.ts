@@ -19,8 +19,10 @@ export function sellerShare(subtotal: number, amount: number, refunded: number):
 export interface ReleasedPayment {
   subtotal: number;
   amount: number;
-  /** What was transferred (fixed at release). */
+  /** The seller's share at release (fixed then). */
   releaseAmount: number;
+  /** Its part kept to pay what the seller owed: never sent, so never reversed. */
+  recovered: number;
   /** Reversals pending or made. */
   amountReversed: number;
   /** The share of processor-made refunds after release, which are never reversed. */
@@ -29,10 +31,13 @@ export interface ReleasedPayment {
 
 /**
  * What a refund bringing the refunded total to `refundedAfter` takes back from a released
- * transfer: what the seller should have given back by then, less what was already taken back or
- * waived; never negative (a failed refund whose reversal stood leaves the seller ahead of it).
+ * transfer: what the seller should have given back by then, less what was waived, at most what
+ * the transfer sent (the share less its recovered part), less what was already taken back; never
+ * negative (a failed refund whose reversal stood leaves the seller ahead of it). What the transfer
+ * cannot give back is what the seller owes (docs/ledger.md).
  */
 export function reversalFor(payment: ReleasedPayment, refundedAfter: number): number {
   const owed = payment.releaseAmount - sellerShare(payment.subtotal, payment.amount, refundedAfter);
-  return Math.max(0, owed - payment.amountReversed - payment.reversalWaived);
+  const sent = payment.releaseAmount - payment.recovered;
+  return Math.max(0, Math.min(owed - payment.reversalWaived, sent) - payment.amountReversed);
 }

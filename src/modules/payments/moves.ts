@@ -10,6 +10,8 @@ import type { Scope } from '../../scope.js';
 import { move, type Actor } from '../../domain/state-machine.js';
 import { cancelTimer, scheduleTimer } from '../../workers/timers.js';
 import { enqueueCall, type CallKick } from './call-queue.js';
+import { findOwed, recoverOwed, restoreRecovered } from '../ledger/index.js';
+import { loadSettings } from '../marketplaces/index.js';
 import { moveShareToAvailable, syncPaymentLedger } from './ledger-sync.js';
 import { PAYMENT_MACHINE, REFUND_MACHINE, RELEASE_MACHINE, RELEASE_TIMER, type ReleaseState } from './machines.js';
 import { reversalFor, sellerShare } from './money.js';
@@ -195,7 +197,9 @@ export interface SellerPayouts {
 
 /**
  * held or failed → releasing (the transfer is asked for), or failed at once when the seller
- * cannot receive payouts, or nothing_to_release when refunds took everything.
+ * cannot receive payouts, or nothing_to_release when refunds took everything. What the seller owes
+ * (docs/ledger.md) is recovered from the share first (ledger recoverOwed) and only the rest is
+ * transferred; a share it takes whole is released at once with no transfer (`recover`).
  */
 export async function startRelease(tx: Tx, scope: Scope, row: PaymentRow, actor: Actor, seller: SellerPayouts, now: Date, kick: CallKick): Promise<PaymentRow> {
   const state = releaseState(row);
@@ -217,18 +221,44 @@ export async function startRelease(tx: Tx, scope: Scope, row: PaymentRow, actor:
     await moveShareToAvailable(tx, scope, inBalance, now);
     return inBalance;
   }
-  const start = move(RELEASE_MACHINE, state, state === 'failed' ? 'retry' : 'start', actor);
-  if (seller.payouts_status !== 'enabled' || seller.processor_account === null) {
-    const fail = state === 'failed' ? null : move(RELEASE_MACHINE, state, 'fail', actor);
-    const failure = `The seller cannot receive payouts yet (payouts ${seller.payouts_status}); the release is retried when their payouts are enabled.`;
-    if (fail === null) return row.release_failure === failure ? row : changePayment(tx, scope, row, { release_failure: failure }, now);
+  const { orderId, sellerId } = orderPartOf(row);
+  const canReceive = seller.payouts_status === 'enabled' && seller.processor_account !== null;
+  const owed = await findOwed(tx, scope, sellerId, row.currency);
+  if (canReceive || owed >= amount) {
+    const policy = (await loadSettings(tx, scope)).seller_debt_write_off_days === 0 ? 'platform_loss' : 'recover';
+    const recovered = await recoverOwed(tx, scope, { seller: sellerId, currency: row.currency, upTo: amount, source: { id: row.id, paymentId: row.id, orderId }, now });
+    if (recovered === amount) {
+      const whole = move(RELEASE_MACHINE, state, 'recover', actor);
+      await cancelTimer(tx, scope, RELEASE_TIMER, row.id);
+      const released = await changePayment(
+        tx,
+        scope,
+        row,
+        { release_status: 'released', release_amount: amount, release_recovered: recovered, seller_debt_policy: policy, release_failure: null, release_due_at: null, processor_transfer: null, released_at: now },
+        now,
+        whole.emits,
+      );
+      await syncPaymentLedger(tx, scope, row.id, { kind: 'payment' }, now);
+      return released;
+    }
+    const start = move(RELEASE_MACHINE, state, state === 'failed' ? 'retry' : 'start', actor);
     await cancelTimer(tx, scope, RELEASE_TIMER, row.id);
-    return changePayment(tx, scope, row, { release_status: 'failed', release_amount: amount, release_failure: failure, release_due_at: null }, now, fail.emits);
+    const releasing = await changePayment(
+      tx,
+      scope,
+      row,
+      { release_status: start.to as 'releasing', release_amount: amount, release_recovered: recovered, seller_debt_policy: policy, release_failure: null, release_due_at: null, release_attempts: row.release_attempts + 1 },
+      now,
+      start.emits,
+    );
+    await enqueueCall(tx, scope, row.id, { call: 'transfer' }, now, kick);
+    return releasing;
   }
+  const fail = state === 'failed' ? null : move(RELEASE_MACHINE, state, 'fail', actor);
+  const failure = `The seller cannot receive payouts yet (payouts ${seller.payouts_status}); the release is retried when their payouts are enabled.`;
+  if (fail === null) return row.release_failure === failure ? row : changePayment(tx, scope, row, { release_failure: failure }, now);
   await cancelTimer(tx, scope, RELEASE_TIMER, row.id);
-  const releasing = await changePayment(tx, scope, row, { release_status: start.to as 'releasing', release_amount: amount, release_failure: null, release_due_at: null, release_attempts: row.release_attempts + 1 }, now, start.emits);
-  await enqueueCall(tx, scope, row.id, { call: 'transfer' }, now, kick);
-  return releasing;
+  return changePayment(tx, scope, row, { release_status: 'failed', release_amount: amount, release_failure: failure, release_due_at: null }, now, fail.emits);
 }
 
 /** The transfer was made. */
@@ -242,7 +272,8 @@ export async function recordReleased(tx: Tx, scope: Scope, row: PaymentRow, tran
 
 /**
  * The processor refused the transfer (or reversed a failed one). Reversals planned against it by
- * refunds made while it was on its way are dropped: there is nothing to take back.
+ * refunds made while it was on its way are dropped: there is nothing to take back; what the release
+ * had recovered is owed again (`recovery_reversal`), and the retry recovers anew.
  */
 export async function recordReleaseFailed(tx: Tx, scope: Scope, row: PaymentRow, message: string, now: Date): Promise<PaymentRow> {
   const state = releaseState(row);
@@ -257,12 +288,15 @@ export async function recordReleaseFailed(tx: Tx, scope: Scope, row: PaymentRow,
       release_failure: message,
       release_amount: sellerShare(row.subtotal, row.amount, row.amount_refunded),
       amount_reversed: 0,
+      release_recovered: 0,
       processor_transfer: null,
       released_at: null,
     },
     now,
     fail.emits,
   );
+  const { orderId, sellerId } = orderPartOf(row);
+  await restoreRecovered(tx, scope, { seller: sellerId, currency: row.currency, amount: row.release_recovered, source: { id: row.id, paymentId: row.id, orderId }, now });
   await syncPaymentLedger(tx, scope, row.id, { kind: 'release_failed', transfer: row.processor_transfer }, now);
   return failed;
 }
@@ -288,7 +322,7 @@ export async function createRefund(tx: Tx, scope: Scope, row: PaymentRow, input:
   const refundedAfter = row.amount_refunded + input.amount;
   const state = releaseState(row);
   const afterRelease = state === 'releasing' || state === 'released';
-  const released = { subtotal: row.subtotal, amount: row.amount, releaseAmount: row.release_amount, amountReversed: row.amount_reversed, reversalWaived: row.reversal_waived };
+  const released = { subtotal: row.subtotal, amount: row.amount, releaseAmount: row.release_amount, recovered: row.release_recovered, amountReversed: row.amount_reversed, reversalWaived: row.reversal_waived };
   const reversal = afterRelease ? reversalFor(released, refundedAfter) : 0;
   const counts = input.processor === undefined || input.processor.status === 'pending' || input.processor.status === 'succeeded';
   const changes: Partial<PaymentMutable> = counts ? { amount_refunded: refundedAfter, ...plannedRelease(row, refundedAfter) } : {};
@@ -304,7 +338,9 @@ export async function createRefund(tx: Tx, scope: Scope, row: PaymentRow, input:
     reason: input.reason,
     initiated_by: input.initiatedBy,
     status: input.processor?.status ?? 'pending',
-    transfer_reversal_amount: withReversal ? reversal : null,
+    // Nothing to take back (a release the seller's debt kept whole, or all of it already taken or
+    // waived): no reversal, rather than one that would stay pending with nothing to ask for.
+    transfer_reversal_amount: withReversal && reversal > 0 ? reversal : null,
     processor_refund: input.processor?.refund ?? null,
     metadata: input.metadata,
     created_at: now,

@@ -11,6 +11,10 @@ export interface PositionPayment {
   subtotal: number;
   release_status: string | null;
   release_amount: number;
+  /** The release's part kept to pay what the seller owed (recoverOwed's own entries, not a position). */
+  release_recovered: number;
+  /** What the seller owes after release goes to: the platform (null, platform_loss) or the seller (recover). */
+  seller_debt_policy: string | null;
 }
 
 export interface PositionRefund {
@@ -28,11 +32,16 @@ export interface Positions {
   refunded: number;
   /** The platform's fee, less the fee's part of the refunds (platform_fees). */
   fees: number;
-  /** Sent to the seller: the release made, less the reversals made (transfers_out). */
+  /** Sent to the seller: the release made less its recovered part, less the reversals made (transfers_out). */
   transferred: number;
-  /** What the seller would owe after release, borne by the platform (platform_losses). */
+  /** What the seller would owe after release, borne by the platform (platform_losses; policy platform_loss). */
   losses: number;
-  /** Owed to the seller, not yet sent (seller:<id>). */
+  /** What the seller owes after release (seller_receivables; policy recover). */
+  debt: number;
+  /**
+   * Owed to the seller, not yet sent (seller:<id>), without the release's `recovery` entry (which
+   * recoverOwed writes: seller −recovered), so the account's whole balance is this less it.
+   */
   seller: number;
 }
 
@@ -47,11 +56,14 @@ export function targetPositions(payment: PositionPayment, refunds: readonly Posi
   const feeRefunded = refunded - (payment.subtotal - sellerShare(payment.subtotal, payment.amount, refunded));
   const fees = charged > 0 ? payment.fee_amount - feeRefunded : 0;
   const released = payment.release_status === 'released';
+  // Kept from the share when the release started (releasing), given back when it fails.
+  const recovered = released || payment.release_status === 'releasing' ? payment.release_recovered : 0;
   const reversed = refunds.reduce((sum, refund) => sum + (reversalMade(refund) ? (refund.transfer_reversal_amount ?? 0) : 0), 0);
-  const transferred = released ? payment.release_amount - reversed : 0;
-  const owedRaw = charged - refunded - fees - transferred;
-  const losses = released ? Math.max(0, -owedRaw) : 0;
-  return { charged, refunded, fees, transferred, losses, seller: owedRaw + losses };
+  const transferred = released ? payment.release_amount - recovered - reversed : 0;
+  const owedRaw = charged - refunded - fees - transferred - recovered;
+  const short = released ? Math.max(0, -owedRaw) : 0;
+  const recover = payment.seller_debt_policy === 'recover';
+  return { charged, refunded, fees, transferred, losses: recover ? 0 : short, debt: recover ? short : 0, seller: owedRaw + short + recovered };
 }
 
 const reversalMade = (refund: PositionRefund): boolean => refund.processor_transfer_reversal !== null && refund.transfer_reversal_failure === null;

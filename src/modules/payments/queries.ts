@@ -20,6 +20,10 @@ export interface PaymentMutable {
   release_amount: number;
   amount_reversed: number;
   reversal_waived: number;
+  /** The release's part kept to pay what the seller owed (ledger recoverOwed); the transfer is the rest. */
+  release_recovered: number;
+  /** Fixed when the release starts: who bears what the seller owes on it after release (migration 0037). */
+  seller_debt_policy: 'platform_loss' | 'recover' | null;
   release_failure: string | null;
   release_attempts: number;
   release_due_at: Date | null;
@@ -86,7 +90,7 @@ const PAYMENT_COLUMNS = `id, order_id, seller_id, checkout_id, charge_payment_id
   CASE WHEN checkout_id IS NOT NULL AND charge_payment_id IS NULL
     THEN (SELECT COALESCE(sum(s.amount_refunded), 0)::bigint FROM payments s
            WHERE s.marketplace_id = payments.marketplace_id AND s.mode = payments.mode AND s.charge_payment_id = payments.id)
-    ELSE amount_refunded END AS amount_refunded, release_status, release_amount, amount_reversed, reversal_waived, release_failure,
+    ELSE amount_refunded END AS amount_refunded, release_status, release_amount, amount_reversed, reversal_waived, release_recovered, seller_debt_policy, release_failure,
   release_attempts, release_due_at, released_at, release_to_balance, processor_payment_intent, processor_checkout_session, processor_charge, processor_transfer, metadata,
   paid_at, canceled_at, amount_mismatch, created_at, updated_at`;
 

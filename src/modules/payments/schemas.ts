@@ -14,6 +14,10 @@ export const Release = Type.Object({
   status: Nullable(StringEnum(RELEASE_STATUSES, { description: "held, releasing, released, failed, nothing_to_release, or in_balance (a seller paid on a schedule: the share moved to the seller's available balance, paid by a payout; docs/payouts.md); null until the buyer pays." })),
   amount: Type.Integer({ description: "The seller's share that is or will be transferred: while held, the planned amount, lowered by refunds; fixed once releasing." }),
   amount_reversed: Type.Integer({ description: 'Taken back from the seller for refunds after release.' }),
+  recovered: Type.Integer({
+    description:
+      "The part of `amount` kept to pay what the seller owed (a `recovery` balance transaction); the transfer is the rest. Equal to `amount` when the whole share was kept: released with no transfer (`processor.transfer` null). 0 otherwise, and again when the release fails (it is owed again).",
+  }),
   failure: Nullable(Type.String()),
   released_at: NullableTimestamp,
 });
@@ -71,7 +75,7 @@ export const Payment = Type.Object(
         client_secret: null,
         last_failure: null,
         amount_refunded: 0,
-        release: { status: 'held', amount: 4500, amount_reversed: 0, failure: null, released_at: null },
+        release: { status: 'held', amount: 4500, amount_reversed: 0, recovered: 0, failure: null, released_at: null },
         processor: { payment_intent: 'pi_3QbX2c2eZvKYlo2C1abcdEfG', checkout_session: 'cs_test_a1b2c3', charge: 'ch_3QbX2c2eZvKYlo2C1xyz', transfer: null },
         metadata: {},
         paid_at: '2026-11-21T09:31:12.000Z',

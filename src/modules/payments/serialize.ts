@@ -25,6 +25,7 @@ export function serializePayment(row: PaymentRow): Payment {
       status: row.release_status,
       amount: row.release_amount,
       amount_reversed: row.amount_reversed,
+      recovered: row.release_recovered,
       failure: row.release_failure,
       released_at: iso(row.released_at),
     },

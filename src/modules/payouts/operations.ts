@@ -12,7 +12,7 @@ import { emitEvent } from '../../outbox/emit.js';
 import { pageRequest, type ListEnvelope } from '../../db/paging.js';
 import type { Scope } from '../../scope.js';
 import { enqueueJob } from '../../workers/job-queue.js';
-import { availableAccount, postEntries, type LedgerLineRow } from '../ledger/index.js';
+import { availableAccount, postEntries, restoreRecovered, type LedgerLineRow } from '../ledger/index.js';
 import { loadSettingsAndNow } from '../marketplaces/index.js';
 import { findSellerPayouts } from '../sellers/index.js';
 import { PAYOUT_MACHINE, type PayoutStatus } from './machine.js';
@@ -113,13 +113,19 @@ function lineTypeOf(line: LedgerLineRow): PayoutLine['type'] {
     case 'platform_fee_refund':
       return 'fee';
     case 'recovery':
+    case 'recovery_reversal':
       return 'recovery';
     default:
       return 'adjustment';
   }
 }
 
+/** A payout's id before it is written (a recovery booked against it first: src/flows/pay-out.ts). */
+export const newPayoutId = (): string => newId('payout');
+
 export interface NewPayout {
+  /** The id chosen beforehand when a recovery is booked against the payout (src/flows/pay-out.ts); new otherwise. */
+  id?: string;
   sellerId: string;
   currency: string;
   provider: string;
@@ -138,7 +144,7 @@ export interface NewPayout {
 export async function createPayout(tx: Tx, scope: Scope, input: NewPayout, now: Date): Promise<Payout> {
   const amount = input.lines.reduce((sum, line) => sum + Number(line.amount), 0);
   if (amount <= 0) throw new Error(`a payout pays more than nothing (${amount})`);
-  const id = newId('payout');
+  const id = input.id ?? newId('payout');
   const periodStart = input.lines.reduce((min, line) => (line.created_at < min ? line.created_at : min), input.periodEnd);
   const row = await queries.insertPayout(tx, scope, {
     id,
@@ -190,6 +196,17 @@ async function postPayoutEntry(tx: Tx, scope: Scope, row: PayoutRow, type: 'payo
   }]);
 }
 
+/**
+ * A failed or canceled payout gives back what it kept for the seller's debt (its own `recovery`
+ * lines, source the payout): owed again (`recovery_reversal` on the available account), so the
+ * available balance is whole again and the next payout recovers anew (docs/payouts.md).
+ */
+async function restorePayoutRecovery(tx: Tx, scope: Scope, row: PayoutRow, now: Date): Promise<void> {
+  const kept = await queries.selectPayoutRecovered(tx, scope, row.id);
+  const source = { id: row.id, paymentId: null, orderId: null };
+  await restoreRecovered(tx, scope, { seller: row.seller_id, currency: row.currency, amount: kept, source, from: 'available', now });
+}
+
 /** Moves a locked payout by the machine table and emits the row's events. */
 export async function movePayout(
   tx: Tx,
@@ -204,6 +221,7 @@ export async function movePayout(
   const after = await queries.updatePayout(tx, scope, row.id, { ...changes, status: step.to as PayoutStatus });
   if (step.to === 'failed') await postPayoutEntry(tx, scope, after, 'payout_failure', after.amount, now);
   if (step.to === 'canceled') await postPayoutEntry(tx, scope, after, 'payout_cancellation', after.amount, now);
+  if (step.to === 'failed' || step.to === 'canceled') await restorePayoutRecovery(tx, scope, after, now);
   for (const type of step.emits) await emitEvent(tx, scope, now, type, serializePayout(after, scope));
   return after;
 }

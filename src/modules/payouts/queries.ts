@@ -157,6 +157,16 @@ export async function selectContainedLines(q: Queryable, scope: Scope, lineIds: 
   return new Set(rows.map((row) => row.balance_transaction));
 }
 
+/** What a payout kept for its seller's debt: minus the sum of its own `recovery` lines (source the payout). */
+export async function selectPayoutRecovered(q: Queryable, scope: Scope, payoutId: string): Promise<number> {
+  const rows = await q.query<{ kept: number }>(
+    `SELECT COALESCE(-sum(amount), 0)::bigint AS kept FROM payout_lines
+      WHERE marketplace_id = $1 AND mode = $2 AND payout_id = $3 AND ledger_type = 'recovery' AND source_id = $3`,
+    [scope.marketplaceId, scope.mode, payoutId],
+  );
+  return Number(rows[0]!.kept);
+}
+
 /** A page of a payout's lines, in the ledger's order (oldest first), keyset by balance transaction. */
 export async function selectPayoutLines(q: Queryable, scope: Scope, payoutId: string, page: PageRequest): Promise<PayoutLineRow[]> {
   const rows = await q.query<PayoutLineRow>(

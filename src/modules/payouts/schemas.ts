@@ -45,7 +45,7 @@ export const PayoutLine = Type.Object(
     type: StringEnum(PAYOUT_LINE_TYPES, {
       description:
         "order_share (an order's share that became available), refund (a refund after that, negative), fee (the fee's part of such a refund), " +
-        'recovery (what the seller owed, taken back), returned_payout (a failed or canceled payout back in the balance), adjustment (any other line).',
+        'recovery (what the seller owed, kept before the payout, or given back after a failed one: docs/payouts.md), returned_payout (a failed or canceled payout back in the balance), adjustment (any other line).',
     }),
     amount: Type.Integer({ description: 'Signed minor units; the lines of a payout sum to its amount.' }),
     currency: Type.String(),

@@ -76,7 +76,7 @@ describe('an order payment life (docs/payments.md example: 4613 = 4500 + 113)', 
     ]);
     await expectBalanced(`order=${made.order.id}`);
     expect(await h.get(`/v1/sellers/${made.seller.id}/balance`)).toEqual({
-      object: 'seller_balance', seller: made.seller.id, currency: 'USD', pending: 0, available: 0, transferred: 3375, reversed: 1951, paid_out: 0, net: 1424, next_payout_at: null, livemode: false,
+      object: 'seller_balance', seller: made.seller.id, currency: 'USD', pending: 0, available: 0, transferred: 3375, reversed: 1951, paid_out: 0, owed: 0, net: 1424, next_payout_at: null, livemode: false,
     });
     const charge = (await h.get(`/v1/balance_transactions?order=${made.order.id}&type=charge`)).data;
     expect(charge[0]).toMatchObject({ object: 'balance_transaction', source: made.payment.id, payment: made.payment.id, order: made.order.id, seller: made.seller.id, currency: 'USD' });

@@ -58,7 +58,7 @@ describe('collecting', () => {
     expect(order.total).toBe(2000 + 230);
     expect(payment).toMatchObject({
       object: 'payment', order: order.id, method: 'checkout_session', status: 'awaiting_payment', amount: 2230, fee_amount: 230, currency: 'USD',
-      client_secret: null, last_failure: null, amount_refunded: 0, release: { status: null, amount: 0, amount_reversed: 0, failure: null, released_at: null },
+      client_secret: null, last_failure: null, amount_refunded: 0, release: { status: null, amount: 0, amount_reversed: 0, recovered: 0, failure: null, released_at: null },
     });
     expect(payment.checkout_url).toMatch(new RegExp(`/simulated/checkout/${payment.id}/[0-9A-Za-z]{32}$`));
     expect(payment.processor.checkout_session).toMatch(/^cs_sim_/);
