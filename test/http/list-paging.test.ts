@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createBuyer, createPublishedListing, createSeller } from '../helpers/factories.js';
 import { startTestApp, type TestContext } from '../helpers/harness.js';
+import { payoutHelpers } from '../modules/payouts/helpers.js';
 
 let ctx: TestContext;
 let managementToken: string;
@@ -28,6 +29,13 @@ beforeAll(async () => {
   const open = await ctx.request(`/v1/listings/${timed.id}/availability`, { method: 'PUT', body: { time_zone: 'UTC', rules: [{ days: week, start: '00:00', end: '24:00' }] } });
   expect(open.status, open.text).toBe(200);
   const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  // A payout, for its lines: payments on, a seller on a manual schedule paid for one completed order.
+  const payouts = payoutHelpers(() => ctx);
+  await payouts.setSettings({ payments_enabled: true, release_delay_seconds: 0 });
+  const parties = await payouts.scheduledParties({ interval: 'manual' });
+  await payouts.completedOrder(parties);
+  const payout = await ctx.request('/v1/payouts', { body: { seller: parties.seller.id } });
+  expect(payout.status, payout.text).toBe(201);
   const login = await ctx.request('/manage/v1/login', { key: null, body: ctx.owner });
   expect(login.status, login.text).toBe(200);
   managementToken = login.body.token;
@@ -35,6 +43,7 @@ beforeAll(async () => {
     '/v1/orders/{id}/events': { id: order.body.id },
     '/v1/listings/{id}/media': { id: listing.id },
     '/v1/listings/{id}/timeslots': { id: timed.id, start: day(2), end: day(4) },
+    '/v1/payouts/{id}/lines': { id: payout.body.id },
     '/manage/v1/marketplaces/{id}/modes/{mode}/api_keys': { id: ctx.marketplaceId, mode: 'test' },
     // Required filters: who the reviews and reputation events are of.
     '/v1/reviews': { subject: seller.id },
