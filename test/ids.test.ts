@@ -55,7 +55,7 @@ describe('newId', () => {
       storefront: 'sto', onboardingLink: 'obl', verification: 'ver', dispute: 'dsp', cardDispute: 'cdp',
       reputationEvent: 'rep', flag: 'flg', moderationAction: 'mda', orderTransition: 'otr', marketplace: 'mkt',
       workspace: 'wsp', user: 'usr', apiKey: 'key', email: 'eml', timer: 'tmr', managementToken: 'mgt',
-      dashboardSession: 'dss', balanceTransaction: 'btx', journalEntry: 'jrn', report: 'rpt', checkout: 'chk',
+      dashboardSession: 'dss', balanceTransaction: 'btx', journalEntry: 'jrn', report: 'rpt', checkout: 'chk', payout: 'po',
     });
     expect(new Set(Object.values(ID_PREFIXES)).size).toBe(Object.values(ID_PREFIXES).length);
     expect(idPrefixes()).toEqual(ID_PREFIXES);
