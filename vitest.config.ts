@@ -29,6 +29,7 @@ export const DURABILITY_FILES = [
   'test/workers/lease-kill.test.ts',
   'test/modules/payments/crash.test.ts',
   'test/modules/webhooks/crash.test.ts',
+  'test/modules/payouts/crash.test.ts',
   'test/modules/orders/concurrency.test.ts',
   'test/modules/checkouts/concurrency.test.ts',
   'test/modules/bookings/concurrency.test.ts',
