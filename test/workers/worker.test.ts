@@ -173,8 +173,15 @@ describe('worker', () => {
   it.runIf(usingPostgres)('gives way to a request that holds the subject and moves its timer: no deadlock, the timer runs later', async () => {
     await services.db.exec('CREATE TABLE test_subjects (id text PRIMARY KEY, touched int NOT NULL DEFAULT 0)');
     const worker: Db = createDb(postgresDriver(database.url!, 2));
-    // Connected beforehand, so the worker's claim comes within the request's 15 ms even on a busy machine.
-    await Promise.all([worker.query('SELECT 1'), worker.query('SELECT 1')]);
+    // A third connection, outside both transactions, that watches the worker's backend.
+    const watcher: Db = createDb(postgresDriver(database.url!, 1));
+    const workerWaitsForSubject = async () =>
+      (
+        await watcher.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'UPDATE test_subjects%'`,
+        )
+      )[0]!.n > 0;
     const handlers: TimerHandlers = {
       'test.locking': async (tx, _scope, timer) => {
         await tx.query('UPDATE test_subjects SET touched = touched + 1 WHERE id = $1', [timer.subjectId]);
@@ -190,8 +197,13 @@ describe('worker', () => {
       // then move the timer (which waits for the worker's row lock).
       await services.db.transaction(async (tx) => {
         await tx.query('SELECT id FROM test_subjects WHERE id = $1 FOR UPDATE', [subject]);
-        workerRun = runOneDueTimer({ ...services, db: worker }, handlers, scope);
-        await new Promise((resolve) => setTimeout(resolve, 15));
+        let workerDone = false;
+        workerRun = runOneDueTimer({ ...services, db: worker }, handlers, scope).finally(() => {
+          workerDone = true;
+        });
+        // The worker has claimed the timer once it waits for the subject (or has already given way
+        // after its lock timeout): a condition, not a delay, so a slow machine cannot reorder it.
+        while (!workerDone && !(await workerWaitsForSubject())) await new Promise((resolve) => setTimeout(resolve, 1));
         await scheduleTimer(tx, scope, 'test.locking', subject, new Date(Date.now() - 500));
       });
       expect(await workerRun).toBe(true);
@@ -203,6 +215,7 @@ describe('worker', () => {
       expect(await timersLeft('test.locking')).toBe(0);
     }
     await worker.close();
+    await watcher.close();
   });
 
   it("keeps a handler's short lock timeout to the handler: the enclosing transaction gets its own back", async () => {
