@@ -1,6 +1,7 @@
 // What every benchmark needs of the PostgreSQL server and the machine: the admin connection
 // (DATABASE_URL, default the local server), a URL for another database on it, a free port, and
 // the API as a process of its own on a database.
+import './ids.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';

@@ -16,6 +16,7 @@
 // Bulk loading drops the listings' indexes first and builds them again afterwards (from the
 // migrations' own CREATE INDEX statements), which is many times faster than maintaining them row
 // by row, then ANALYZE gives the planner its statistics.
+import '../ids.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
