@@ -61,6 +61,14 @@ export function toList<T extends { id: string }>(rows: T[], limit: number): List
   return { object: 'list', data, has_more: hasMore, next_cursor: hasMore ? (data[data.length - 1]?.id ?? null) : null };
 }
 
+/** A list's bounds on its objects' creation time, as its `created[…]` query parameters gave them. */
+export interface CreatedRange {
+  createdGte?: Date;
+  createdGt?: Date;
+  createdLte?: Date;
+  createdLt?: Date;
+}
+
 export interface PageStatement {
   /**
    * `SELECT … FROM … WHERE <tenant>`: the statement names its tenant itself (marketplace_id and
@@ -77,6 +85,8 @@ export interface PageStatement {
    * `lower(expr) text_pattern_ops` serves it. Column names come from code, never input.
    */
   startsWith?: Readonly<Record<string, string | undefined>>;
+  /** The list's `created[gte|gt|lte|lt]` filters (docs/requests.md, "Times") on its `created_at`; undefined bounds are left out. */
+  created?: CreatedRange;
   /** The id column the list is ordered and paged by: `id`, or qualified when the statement joins (`s.id`). */
   idColumn?: string;
   page: PageRequest;
@@ -92,6 +102,10 @@ export function selectPage<T>(q: Queryable, statement: PageStatement): Promise<T
   };
   for (const [column, value] of Object.entries(statement.equals ?? {})) {
     if (value !== undefined) add(`${column} =`, value);
+  }
+  const created = statement.created ?? {};
+  for (const [value, op] of [[created.createdGte, '>='], [created.createdGt, '>'], [created.createdLte, '<='], [created.createdLt, '<']] as const) {
+    if (value !== undefined) add(`created_at ${op}`, value);
   }
   for (const [column, value] of Object.entries(statement.startsWith ?? {})) {
     if (value !== undefined) add(`lower(${column}) LIKE`, `${value.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`);

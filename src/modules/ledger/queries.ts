@@ -1,7 +1,7 @@
 // Every SQL statement of the ledger (the only reader and writer of ledger_lines). Which index each
 // read walks is said in docs/ledger.md.
 import type { Queryable, Tx } from '../../db/db.js';
-import { selectPage, type PageRequest } from '../../db/paging.js';
+import { selectPage, type CreatedRange, type PageRequest } from '../../db/paging.js';
 import type { Scope } from '../../scope.js';
 import type { Side } from './entries.js';
 
@@ -75,16 +75,12 @@ export async function selectLedgerLine(q: Queryable, scope: Scope, id: string): 
   return rows[0] ?? null;
 }
 
-export interface LineFilters {
+export interface LineFilters extends CreatedRange {
   seller?: string;
   account?: string;
   order?: string;
   payment?: string;
   type?: string;
-  createdGte?: Date;
-  createdGt?: Date;
-  createdLte?: Date;
-  createdLt?: Date;
 }
 
 /**
@@ -93,23 +89,11 @@ export interface LineFilters {
  * ?account= ledger_lines_account_id_idx, ?order= ledger_lines_order_idx.
  */
 export function selectLedgerLinePage(q: Queryable, scope: Scope, filters: LineFilters, page: PageRequest): Promise<LedgerLineRow[]> {
-  const params: unknown[] = [scope.marketplaceId, scope.mode];
-  let sql = `SELECT ${COLUMNS} FROM ledger_lines WHERE marketplace_id = $1 AND mode = $2`;
-  const bounds = [
-    [filters.createdGte, '>='],
-    [filters.createdGt, '>'],
-    [filters.createdLte, '<='],
-    [filters.createdLt, '<'],
-  ] as const;
-  for (const [value, op] of bounds) {
-    if (value === undefined) continue;
-    params.push(value);
-    sql += ` AND created_at ${op} $${params.length}`;
-  }
   return selectPage<LedgerLineRow>(q, {
-    sql,
-    params,
+    sql: `SELECT ${COLUMNS} FROM ledger_lines WHERE marketplace_id = $1 AND mode = $2`,
+    params: [scope.marketplaceId, scope.mode],
     equals: { seller_id: filters.seller, account: filters.account, order_id: filters.order, payment_id: filters.payment, type: filters.type },
+    created: filters,
     page,
   });
 }

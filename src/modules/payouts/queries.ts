@@ -1,6 +1,6 @@
 // Every SQL statement of the payouts module: seller_payout_schedules, payouts, payout_lines.
 import type { Queryable, Tx } from '../../db/db.js';
-import { selectPage, type PageRequest } from '../../db/paging.js';
+import { selectPage, type CreatedRange, type PageRequest } from '../../db/paging.js';
 import type { Scope } from '../../scope.js';
 import type { PayoutSchedule } from '../../contracts/settings.js';
 import type { PayoutStatus } from './machine.js';
@@ -93,31 +93,20 @@ export async function updatePayout(tx: Tx, scope: Scope, id: string, changes: Pa
   return numeric(rows[0]!);
 }
 
-export interface PayoutFilters {
+export interface PayoutFilters extends CreatedRange {
   seller?: string;
   status?: PayoutStatus;
-  createdGte?: Date;
-  createdGt?: Date;
-  createdLte?: Date;
-  createdLt?: Date;
 }
 
 /** A page of payouts, newest first: ?seller= walks payouts_seller_idx, ?status= payouts_status_idx. */
 export async function selectPayoutPage(q: Queryable, scope: Scope, filters: PayoutFilters, page: PageRequest): Promise<PayoutRow[]> {
-  const params: unknown[] = [scope.marketplaceId, scope.mode];
-  let sql = `SELECT ${COLUMNS} FROM payouts WHERE marketplace_id = $1 AND mode = $2`;
-  const bounds = [
-    [filters.createdGte, '>='],
-    [filters.createdGt, '>'],
-    [filters.createdLte, '<='],
-    [filters.createdLt, '<'],
-  ] as const;
-  for (const [value, op] of bounds) {
-    if (value === undefined) continue;
-    params.push(value);
-    sql += ` AND created_at ${op} $${params.length}`;
-  }
-  const rows = await selectPage<PayoutRow>(q, { sql, params, equals: { seller_id: filters.seller, status: filters.status }, page });
+  const rows = await selectPage<PayoutRow>(q, {
+    sql: `SELECT ${COLUMNS} FROM payouts WHERE marketplace_id = $1 AND mode = $2`,
+    params: [scope.marketplaceId, scope.mode],
+    equals: { seller_id: filters.seller, status: filters.status },
+    created: filters,
+    page,
+  });
   return rows.map(numeric);
 }
 
